@@ -1,0 +1,127 @@
+# pmucheck - bare-metal PMUv3 conformance checks.
+#
+#   make                 build build/<platform>/pmucheck.elf and .bin (PLATFORM=qemu-virt by default)
+#   make run             install what is missing, build, boot the suite on QEMU; exit status from the firmware
+#   make test            everything CI checks: host model tests, gcc and clang builds, QEMU configurations
+#   make bench           image size and boot-to-exit instruction count (never part of `make test`)
+#   make run MODULES=enable          only the test points of one module (comma-separated list)
+#   make TOOLCHAIN=clang             build with clang --target=aarch64-none-elf (lld links)
+#   make PLATFORM=fvp-base           build for Arm's FVP Base model (run it with `make run` where FVP is)
+
+PLATFORM  ?= qemu-virt
+TOOLCHAIN ?= gcc
+MODULES   ?=
+include platform/$(PLATFORM)/platform.mk
+
+# aarch64-none-elf- (Arm GNU Toolchain) when on PATH, else Debian's aarch64-linux-gnu-.
+CROSS_COMPILE ?= $(if $(shell command -v aarch64-none-elf-gcc 2>/dev/null),aarch64-none-elf-,aarch64-linux-gnu-)
+PICOLIBC      ?= /usr/lib/picolibc/aarch64-linux-gnu
+PYTHON        ?= /usr/bin/python3
+HOSTCC        ?= cc
+
+BUILD := build/$(PLATFORM)$(if $(filter clang,$(TOOLCHAIN)),-clang)
+ELF   := $(BUILD)/pmucheck.elf
+
+SRCS := boot/entry.S boot/vectors.S boot/boot_main.c \
+        el3/el3.c el2/el2.c el1/el1.c \
+        lib/console.c lib/context.c lib/context_lower.S lib/exception.c lib/features.c lib/platform_exit.c \
+        lib/pmu_model.c lib/test.c \
+        tests/modules.c tests/pmu_util.c tests/enable.c \
+        platform/$(PLATFORM)/xfail.c
+OBJS := $(patsubst %,$(BUILD)/%.o,$(basename $(SRCS)))
+
+PLAT_DEFS := -DPLAT_RAM_BASE=$(PLAT_RAM_BASE) -DPLAT_RAM_SIZE=$(PLAT_RAM_SIZE) \
+             -DPLAT_UART_BASE=$(PLAT_UART_BASE) -DPLAT_GICD_BASE=$(PLAT_GICD_BASE) \
+             -DPLAT_GICR_BASE=$(PLAT_GICR_BASE) -DPLAT_PMU_INTID=$(PLAT_PMU_INTID) \
+             -DPLAT_SEMIHOSTING=$(PLAT_SEMIHOSTING) -DPMUCHECK_MODULES='"$(MODULES)"'
+INCLUDES  := -Ilib -Iboot -Itests
+# MMU off: data accesses are Device memory, so no unaligned accesses (-mstrict-align) and no FP/SIMD
+# registers in our code (exception handlers save only the general-purpose registers).
+CFLAGS    := -std=c11 -ffreestanding -O2 -g -Wall -Wextra -Werror -mstrict-align -mgeneral-regs-only \
+             -fno-pic -fno-stack-protector -ffunction-sections -fdata-sections -MMD -MP $(INCLUDES) $(PLAT_DEFS)
+ASFLAGS   := -g -MMD -MP $(INCLUDES) $(PLAT_DEFS)
+LIBGCC     = $(shell $(CROSS_COMPILE)gcc -print-libgcc-file-name)
+SEMIHOST_LIB := $(if $(filter 1,$(PLAT_SEMIHOSTING)),semihost)
+
+ifeq ($(TOOLCHAIN),clang)
+CC       := clang --target=aarch64-none-elf
+CFLAGS   += -isystem $(PICOLIBC)/include -ftls-model=local-exec
+ASFLAGS  += -isystem $(PICOLIBC)/include
+LD_CMD    = $(CC) -fuse-ld=lld -nostdlib -static -Wl,--gc-sections -Wl,-T,$(BUILD)/pmucheck.ld $(OBJS) \
+            -Wl,--start-group $(PICOLIBC)/lib/libc.a $(if $(SEMIHOST_LIB),$(PICOLIBC)/lib/lib$(SEMIHOST_LIB).a) \
+            $(LIBGCC) -Wl,--end-group -o $@
+else
+CC       := $(CROSS_COMPILE)gcc --specs=$(PICOLIBC)/picolibc.specs
+CFLAGS   += -mno-outline-atomics
+LD_CMD    = $(CC) -nostartfiles -static -T $(BUILD)/pmucheck.ld $(OBJS) \
+            $(if $(SEMIHOST_LIB),--oslib=$(SEMIHOST_LIB)) -o $@
+endif
+OBJCOPY := $(CROSS_COMPILE)objcopy
+# V=1 shows the full commands.
+Q := $(if $(V),,@)
+SIZE    := $(CROSS_COMPILE)size
+
+.PHONY: all run test bench deps host-test clean
+all: $(ELF) $(BUILD)/pmucheck.bin
+
+# Rebuild everything when the flags change (MODULES, TOOLCHAIN, platform values).
+$(BUILD)/flags: FORCE
+	@mkdir -p $(@D)
+	@echo '$(CC) $(CFLAGS)' | cmp -s - $@ || echo '$(CC) $(CFLAGS)' > $@
+FORCE:
+
+$(BUILD)/%.o: %.c $(BUILD)/flags
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CFLAGS) -c $< -o $@
+$(BUILD)/%.o: %.S $(BUILD)/flags
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  AS      $<")
+	$(Q)$(CC) $(ASFLAGS) -c $< -o $@
+$(BUILD)/pmucheck.ld: linker/pmucheck.ld.S $(BUILD)/flags
+	@mkdir -p $(@D)
+	$(Q)$(CROSS_COMPILE)gcc -E -P -x c $(PLAT_DEFS) $< -o $@
+$(ELF): $(OBJS) $(BUILD)/pmucheck.ld
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(LD_CMD)
+$(BUILD)/pmucheck.bin: $(ELF)
+	$(Q)$(OBJCOPY) -O binary $< $@
+
+deps:
+	@bash ci/install-deps.sh
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	$(call PLAT_RUN,$(ELF))
+
+# Host unit tests of the spec model (lib/pmu_model.c against tables rebuilt from the pseudocode).
+HOST_TEST := build/host/test_model
+$(HOST_TEST): lib/pmu_model.c lib/pmu_model.h lib/arch_regs.h $(wildcard tests/host/*.c tests/host/*.h)
+	@mkdir -p $(@D)
+	$(HOSTCC) -std=c11 -O2 -g -Wall -Wextra -Werror -Ilib lib/pmu_model.c $(wildcard tests/host/*.c) -o $@
+host-test: $(HOST_TEST)
+	@mkdir -p build/test-results
+	@$(HOST_TEST) > build/test-results/host.log; rc=$$?; tail -n 1 build/test-results/host.log; \
+	 tail -n 1 build/test-results/host.log > build/test-results/host.summary; exit $$rc
+
+# Everything CI checks; the last line is the total "N passed, N failed, N skipped".
+test: deps
+	@rm -rf build/test-results && mkdir -p build/test-results
+	@$(MAKE) --no-print-directory host-test
+	@$(MAKE) --no-print-directory all PLATFORM=fvp-base && echo "1 passed, 0 failed" > build/test-results/build-fvp.summary
+	@$(MAKE) --no-print-directory all TOOLCHAIN=clang && echo "1 passed, 0 failed" > build/test-results/build-clang.summary
+	@$(MAKE) --no-print-directory all && echo "1 passed, 0 failed" > build/test-results/build-gcc.summary
+	@$(PYTHON) -m unittest discover -s ci/tests -q 2> build/test-results/ci-selftest.log && \
+	 echo "1 passed, 0 failed" > build/test-results/ci-selftest.summary || \
+	 { cat build/test-results/ci-selftest.log; echo "0 passed, 1 failed" > build/test-results/ci-selftest.summary; }
+	@$(PYTHON) ci/run_qemu.py --elf $(ELF) --junit-dir build/test-results > build/test-results/qemu.log; rc=$$?; \
+	 cat build/test-results/qemu.log; tail -n 1 build/test-results/qemu.log > build/test-results/qemu.summary; \
+	 $(PYTHON) ci/summarize.py build/test-results/*.summary
+
+bench: all
+	@$(PYTHON) ci/bench.py --elf $(ELF) --size-tool $(SIZE)
+
+clean:
+	rm -rf build
+
+-include $(OBJS:.o=.d)

@@ -1,0 +1,93 @@
+/*
+ * vectors.S - vector tables for VBAR_EL3, VBAR_EL2 and VBAR_EL1 (D1.3.1). Every entry saves the full
+ * general-purpose context (x0-x30, ELR_ELx, SPSR_ELx: lib/exception.h) on the EL's stack and calls
+ * exception_dispatch(frame, kind, el), then restores the (possibly edited) frame and returns with ERET.
+ */
+#include "asm_macros.h"
+#include "exception.h"
+
+	/* One 128-byte vector: make room for the frame, save x0/x1, name the kind, go to the common path. */
+	.macro exc_vector el, label, kind
+	vector_entry \label
+	sub	sp, sp, #EXC_FRAME_SIZE
+	stp	x0, x1, [sp, #0]
+	mov	x1, #\kind
+	b	exc_save_el\el
+	end_vector_entry \label
+	.endm
+
+	/* The 16 vectors of one table, in architectural order. */
+	.macro exc_table el
+	vector_base vectors_el\el
+	exc_vector \el, el\el\()_cur_sp0_sync,   (EXC_SRC_CUR_SP0 * 4 + EXC_TYPE_SYNC)
+	exc_vector \el, el\el\()_cur_sp0_irq,    (EXC_SRC_CUR_SP0 * 4 + EXC_TYPE_IRQ)
+	exc_vector \el, el\el\()_cur_sp0_fiq,    (EXC_SRC_CUR_SP0 * 4 + EXC_TYPE_FIQ)
+	exc_vector \el, el\el\()_cur_sp0_serror, (EXC_SRC_CUR_SP0 * 4 + EXC_TYPE_SERROR)
+	exc_vector \el, el\el\()_cur_spx_sync,   (EXC_SRC_CUR_SPX * 4 + EXC_TYPE_SYNC)
+	exc_vector \el, el\el\()_cur_spx_irq,    (EXC_SRC_CUR_SPX * 4 + EXC_TYPE_IRQ)
+	exc_vector \el, el\el\()_cur_spx_fiq,    (EXC_SRC_CUR_SPX * 4 + EXC_TYPE_FIQ)
+	exc_vector \el, el\el\()_cur_spx_serror, (EXC_SRC_CUR_SPX * 4 + EXC_TYPE_SERROR)
+	exc_vector \el, el\el\()_a64_sync,       (EXC_SRC_LOW_A64 * 4 + EXC_TYPE_SYNC)
+	exc_vector \el, el\el\()_a64_irq,        (EXC_SRC_LOW_A64 * 4 + EXC_TYPE_IRQ)
+	exc_vector \el, el\el\()_a64_fiq,        (EXC_SRC_LOW_A64 * 4 + EXC_TYPE_FIQ)
+	exc_vector \el, el\el\()_a64_serror,     (EXC_SRC_LOW_A64 * 4 + EXC_TYPE_SERROR)
+	exc_vector \el, el\el\()_a32_sync,       (EXC_SRC_LOW_A32 * 4 + EXC_TYPE_SYNC)
+	exc_vector \el, el\el\()_a32_irq,        (EXC_SRC_LOW_A32 * 4 + EXC_TYPE_IRQ)
+	exc_vector \el, el\el\()_a32_fiq,        (EXC_SRC_LOW_A32 * 4 + EXC_TYPE_FIQ)
+	exc_vector \el, el\el\()_a32_serror,     (EXC_SRC_LOW_A32 * 4 + EXC_TYPE_SERROR)
+	.endm
+
+	/* Save the rest of the frame, dispatch, restore, return. x1 = kind on entry. */
+	.macro exc_save el
+func exc_save_el\el
+	stp	x2, x3, [sp, #16]
+	stp	x4, x5, [sp, #32]
+	stp	x6, x7, [sp, #48]
+	stp	x8, x9, [sp, #64]
+	stp	x10, x11, [sp, #80]
+	stp	x12, x13, [sp, #96]
+	stp	x14, x15, [sp, #112]
+	stp	x16, x17, [sp, #128]
+	stp	x18, x19, [sp, #144]
+	stp	x20, x21, [sp, #160]
+	stp	x22, x23, [sp, #176]
+	stp	x24, x25, [sp, #192]
+	stp	x26, x27, [sp, #208]
+	stp	x28, x29, [sp, #224]
+	mrs	x2, elr_el\el
+	stp	x30, x2, [sp, #EXC_FRAME_ELR - 8]
+	mrs	x2, spsr_el\el
+	str	x2, [sp, #EXC_FRAME_SPSR]
+	mov	x0, sp
+	mov	x2, #\el
+	bl	exception_dispatch
+	ldr	x2, [sp, #EXC_FRAME_SPSR]
+	msr	spsr_el\el, x2
+	ldp	x30, x2, [sp, #EXC_FRAME_ELR - 8]
+	msr	elr_el\el, x2
+	ldp	x0, x1, [sp, #0]
+	ldp	x2, x3, [sp, #16]
+	ldp	x4, x5, [sp, #32]
+	ldp	x6, x7, [sp, #48]
+	ldp	x8, x9, [sp, #64]
+	ldp	x10, x11, [sp, #80]
+	ldp	x12, x13, [sp, #96]
+	ldp	x14, x15, [sp, #112]
+	ldp	x16, x17, [sp, #128]
+	ldp	x18, x19, [sp, #144]
+	ldp	x20, x21, [sp, #160]
+	ldp	x22, x23, [sp, #176]
+	ldp	x24, x25, [sp, #192]
+	ldp	x26, x27, [sp, #208]
+	ldp	x28, x29, [sp, #224]
+	add	sp, sp, #EXC_FRAME_SIZE
+	eret
+endfunc exc_save_el\el
+	.endm
+
+	exc_table 3
+	exc_table 2
+	exc_table 1
+	exc_save 3
+	exc_save 2
+	exc_save 1

@@ -1,0 +1,191 @@
+/*
+ * arch_regs.h - the one description of every register field pmucheck uses.
+ *
+ * Firmware, the spec model and the host tests all include this file, so a field position is written once.
+ * Names follow the Arm ARM (DDI0487 M.a.a) spelling: <REGISTER>_<FIELD>_SHIFT / _MASK for multi-bit fields,
+ * <REGISTER>_<FIELD>_BIT for single bits. Positions are from ../shared/spec/registers/FIELDS.md and the
+ * register descriptions beside it (D24.3, D24.5); registers outside the PMU cite their section.
+ * No code here: it builds on the host and on the target alike.
+ */
+#ifndef PMUCHECK_ARCH_REGS_H
+#define PMUCHECK_ARCH_REGS_H
+
+#ifdef __ASSEMBLER__
+#define U64(x)               x
+#else
+#define U64(x)               x##ULL
+#endif
+#define BIT64(n)             (U64(1) << (n))
+/* Bits hi..lo set (hi - lo < 63). */
+#define MASK64(hi, lo)       (((U64(1) << ((hi) - (lo) + 1)) - 1) << (lo))
+/* Extract / insert a field given its _SHIFT and _MASK (mask already shifted). */
+#define FIELD_GET(reg, f, v) (((v) & reg##_##f##_MASK) >> reg##_##f##_SHIFT)
+#define FIELD_PREP(reg, f, x) (((unsigned long long)(x) << reg##_##f##_SHIFT) & reg##_##f##_MASK)
+
+/* ---- MDCR_EL3 (D24.3.18) ---- */
+#define MDCR_EL3_PMEE_SHIFT   40
+#define MDCR_EL3_PMEE_MASK    MASK64(41, 40)
+#define MDCR_EL3_MPMX_BIT     BIT64(35) /* FEAT_PMUv3p7 */
+#define MDCR_EL3_MCCD_BIT     BIT64(34) /* FEAT_PMUv3p7 */
+#define MDCR_EL3_SCCD_BIT     BIT64(23) /* FEAT_PMUv3p5 */
+#define MDCR_EL3_SPME_BIT     BIT64(17)
+#define MDCR_EL3_SDD_BIT      BIT64(16)
+#define MDCR_EL3_EnPM2_BIT    BIT64(7)
+#define MDCR_EL3_TPM_BIT      BIT64(6)
+
+/* ---- MDCR_EL2 (D24.3.17) ---- */
+#define MDCR_EL2_HPMFZS_BIT   BIT64(36) /* FEAT_SPEv1p2 */
+#define MDCR_EL2_HPMFZO_BIT   BIT64(29) /* FEAT_PMUv3p7 */
+#define MDCR_EL2_HLP_BIT      BIT64(26) /* FEAT_PMUv3p5 */
+#define MDCR_EL2_HCCD_BIT     BIT64(23) /* FEAT_PMUv3p5 */
+#define MDCR_EL2_HPMD_BIT     BIT64(17) /* FEAT_PMUv3p1 */
+#define MDCR_EL2_HPME_BIT     BIT64(7)
+#define MDCR_EL2_TPM_BIT      BIT64(6)
+#define MDCR_EL2_TPMCR_BIT    BIT64(5)
+#define MDCR_EL2_HPMN_SHIFT   0
+#define MDCR_EL2_HPMN_MASK    MASK64(4, 0)
+
+/* ---- PMCR_EL0 (D24.5.8) ---- */
+#define PMCR_EL0_FZS_BIT      BIT64(32)
+#define PMCR_EL0_IMP_SHIFT    24
+#define PMCR_EL0_IMP_MASK     MASK64(31, 24)
+#define PMCR_EL0_IDCODE_SHIFT 16
+#define PMCR_EL0_IDCODE_MASK  MASK64(23, 16)
+#define PMCR_EL0_N_SHIFT      11
+#define PMCR_EL0_N_MASK       MASK64(15, 11)
+#define PMCR_EL0_FZO_BIT      BIT64(9)
+#define PMCR_EL0_LP_BIT       BIT64(7)
+#define PMCR_EL0_LC_BIT       BIT64(6)
+#define PMCR_EL0_DP_BIT       BIT64(5)
+#define PMCR_EL0_X_BIT        BIT64(4)
+#define PMCR_EL0_D_BIT        BIT64(3)
+#define PMCR_EL0_C_BIT        BIT64(2)
+#define PMCR_EL0_P_BIT        BIT64(1)
+#define PMCR_EL0_E_BIT        BIT64(0)
+
+/* ---- PMEVTYPER<n>_EL0 (D24.5.12); PMCCFILTR_EL0 (D24.5.1) has the same filter bits P..SH ---- */
+#define PMEVTYPER_SYNC_BIT    BIT64(58)
+#define PMEVTYPER_P_BIT       BIT64(31)
+#define PMEVTYPER_U_BIT       BIT64(30)
+#define PMEVTYPER_NSK_BIT     BIT64(29)
+#define PMEVTYPER_NSU_BIT     BIT64(28)
+#define PMEVTYPER_NSH_BIT     BIT64(27)
+#define PMEVTYPER_M_BIT       BIT64(26)
+#define PMEVTYPER_MT_BIT      BIT64(25)
+#define PMEVTYPER_SH_BIT      BIT64(24)
+#define PMEVTYPER_RLK_BIT     BIT64(22)
+#define PMEVTYPER_RLU_BIT     BIT64(21)
+#define PMEVTYPER_RLH_BIT     BIT64(20)
+#define PMEVTYPER_evtCount_SHIFT 0
+#define PMEVTYPER_evtCount_MASK  MASK64(15, 0)
+
+/* ---- PMUSERENR_EL0 ---- */
+#define PMUSERENR_EL0_TID_BIT BIT64(6)
+#define PMUSERENR_EL0_IR_BIT  BIT64(5)
+#define PMUSERENR_EL0_UEN_BIT BIT64(4)
+#define PMUSERENR_EL0_ER_BIT  BIT64(3)
+#define PMUSERENR_EL0_CR_BIT  BIT64(2)
+#define PMUSERENR_EL0_SW_BIT  BIT64(1)
+#define PMUSERENR_EL0_EN_BIT  BIT64(0)
+
+/* ---- PMCNTENSET/CLR_EL0, PMINTENSET/CLR_EL1, PMOVSSET/CLR_EL0: P<n> at bit n, C at 31, F0 at 32 ---- */
+#define PMU_CNT_C_BIT         BIT64(31)
+#define PMU_CNT_F0_BIT        BIT64(32)
+
+/* ---- Counter identifiers of the pseudocode (J1.3.1.89, J1.3.1.103) ---- */
+#define CYCLE_COUNTER_ID       31
+#define INSTRUCTION_COUNTER_ID 32
+
+/* ---- Common architectural event numbers (D17.11 / PMCEID0_EL0 bit = event number) ---- */
+#define PMU_EVENT_SW_INCR      0x0000
+#define PMU_EVENT_INST_RETIRED 0x0008
+#define PMU_EVENT_EXC_TAKEN    0x0009
+#define PMU_EVENT_CPU_CYCLES   0x0011
+#define PMU_EVENT_CHAIN        0x001E
+
+/* ---- ID_AA64DFR0_EL1 (D24.2) ---- */
+#define ID_AA64DFR0_EL1_HPMN0_SHIFT  60
+#define ID_AA64DFR0_EL1_HPMN0_MASK   MASK64(63, 60)
+#define ID_AA64DFR0_EL1_PMSVer_SHIFT 32
+#define ID_AA64DFR0_EL1_PMSVer_MASK  MASK64(35, 32)
+#define ID_AA64DFR0_EL1_SEBEP_SHIFT  24
+#define ID_AA64DFR0_EL1_SEBEP_MASK   MASK64(27, 24)
+#define ID_AA64DFR0_EL1_PMSS_SHIFT   16
+#define ID_AA64DFR0_EL1_PMSS_MASK    MASK64(19, 16)
+#define ID_AA64DFR0_EL1_PMUVer_SHIFT 8
+#define ID_AA64DFR0_EL1_PMUVer_MASK  MASK64(11, 8)
+
+/* ID_AA64DFR0_EL1.PMUVer values (../shared/spec/README.md) */
+#define PMUVer_NI      0x0
+#define PMUVer_PMUv3   0x1
+#define PMUVer_V3P1    0x4
+#define PMUVer_V3P4    0x5
+#define PMUVer_V3P5    0x6
+#define PMUVer_V3P7    0x7
+#define PMUVer_V3P8    0x8
+#define PMUVer_V3P9    0x9
+#define PMUVer_IMPDEF  0xF
+
+/* ---- ID_AA64DFR1_EL1 ---- */
+#define ID_AA64DFR1_EL1_DPFZS_SHIFT   52
+#define ID_AA64DFR1_EL1_DPFZS_MASK    MASK64(55, 52)
+#define ID_AA64DFR1_EL1_EBEP_SHIFT    48
+#define ID_AA64DFR1_EL1_EBEP_MASK     MASK64(51, 48)
+#define ID_AA64DFR1_EL1_PMICNTR_SHIFT 36
+#define ID_AA64DFR1_EL1_PMICNTR_MASK  MASK64(39, 36)
+
+/* ---- ID_AA64PFR0_EL1 (D24.2.88): ELx fields are 0b0000 not implemented, 0b0001 AArch64 only, 0b0010 +AArch32 ---- */
+#define ID_AA64PFR0_EL1_SEL2_SHIFT 36
+#define ID_AA64PFR0_EL1_SEL2_MASK  MASK64(39, 36)
+#define ID_AA64PFR0_EL1_EL3_SHIFT  12
+#define ID_AA64PFR0_EL1_EL3_MASK   MASK64(15, 12)
+#define ID_AA64PFR0_EL1_EL2_SHIFT  8
+#define ID_AA64PFR0_EL1_EL2_MASK   MASK64(11, 8)
+
+/* ---- SCR_EL3 (D24.2.146) ---- */
+#define SCR_EL3_EEL2_BIT  BIT64(18) /* FEAT_SEL2 */
+#define SCR_EL3_APK_BIT   BIT64(16)
+#define SCR_EL3_API_BIT   BIT64(17)
+#define SCR_EL3_RW_BIT    BIT64(10)
+#define SCR_EL3_HCE_BIT   BIT64(8)
+#define SCR_EL3_SMD_BIT   BIT64(7)
+#define SCR_EL3_RES1      (BIT64(5) | BIT64(4))
+#define SCR_EL3_NS_BIT    BIT64(0)
+
+/* ---- HCR_EL2 (D24.2.48) ---- */
+#define HCR_EL2_API_BIT   BIT64(41)
+#define HCR_EL2_APK_BIT   BIT64(40)
+#define HCR_EL2_RW_BIT    BIT64(31)
+#define HCR_EL2_TGE_BIT   BIT64(27)
+#define HCR_EL2_TSC_BIT   BIT64(19)
+
+/* ---- SCTLR_ELx: RES1 sets of Armv8.0 with M=0 (MMU off), C=0, SA=1, I=1 ---- */
+#define SCTLR_EL3_RESET   U64(0x30C51838) /* RES1 29,28,23,22,18,16,11,5,4 + I(12) + SA(3); A(1)=0 */
+#define SCTLR_EL2_RESET   U64(0x30C51838) /* non-VHE EL2: same RES1 set as SCTLR_EL3 */
+#define SCTLR_EL1_RESET   U64(0x30D01838) /* RES1 29,28,23,22,20,11 + I(12) + SA0(4) + SA(3) + CP15BEN(5) */
+
+/* ---- CPTR / CPACR: FP/SIMD not trapped ---- */
+#define CPACR_EL1_FPEN_SHIFT 20
+#define CPACR_EL1_FPEN_MASK  MASK64(21, 20)
+#define CPTR_EL2_RES1        U64(0x000032FF) /* non-VHE: RES1 bits [13:12], [9:0]; TFP(10)=0 */
+
+/* ---- SPSR_ELx (C5.2.18-20) ---- */
+#define SPSR_PPEND_BIT    BIT64(33)
+#define SPSR_PM_BIT       BIT64(32)
+#define SPSR_DAIF_MASK    MASK64(9, 6)
+#define SPSR_M_EL0t       0x0
+#define SPSR_M_EL1h       0x5
+#define SPSR_M_EL2h       0x9
+#define SPSR_M_EL3h       0xD
+
+/* ---- ESR_ELx (D24.2.39) ---- */
+#define ESR_EC_SHIFT      26
+#define ESR_EC_MASK       MASK64(31, 26)
+#define ESR_EC_UNKNOWN    0x00
+#define ESR_EC_SVC64      0x15
+#define ESR_EC_HVC64      0x16
+#define ESR_EC_SMC64      0x17
+#define ESR_EC_SYS64      0x18 /* trapped MSR, MRS or System instruction */
+#define ESR_ISS_IMM16_MASK MASK64(15, 0)
+
+#endif

@@ -1,0 +1,117 @@
+/*
+ * context.c - run-at-context primitive (see context.h). The orchestrator keeps one recovery point
+ * (picolibc setjmp) per call; the lower context or an exception handler comes back to it with longjmp from
+ * the orchestrator's own EL, after the service call upwards.
+ */
+#include <setjmp.h>
+#include <stddef.h>
+
+#include "arch_regs.h"
+#include "context.h"
+#include "el_setup.h"
+#include "features.h"
+#include "sysreg.h"
+
+unsigned orchestrator_el;
+
+/* One stack per Exception level, index = EL (boot/entry.S uses the same layout). */
+uint8_t pmucheck_stacks[4][CTX_STACK_SIZE] __attribute__((section(".stacks"), aligned(16)));
+
+static jmp_buf ctx_jmp;
+static volatile uint64_t ctx_value;
+static volatile uint64_t ctx_status;
+static volatile int ctx_running = -1;
+
+static const struct {
+	const char *name;
+	unsigned el;
+	bool secure;
+} ctx_table[CTX_COUNT] = {
+	[CTX_EL3] = { "el3", 3, true },
+	[CTX_NS_EL2] = { "ns_el2", 2, false },
+	[CTX_S_EL2] = { "s_el2", 2, true },
+	[CTX_NS_EL1] = { "ns_el1", 1, false },
+	[CTX_NS_EL0] = { "ns_el0", 0, false },
+	[CTX_S_EL1] = { "s_el1", 1, true },
+	[CTX_S_EL0] = { "s_el0", 0, true },
+};
+
+const char *ctx_name(enum ctx c) { return ctx_table[c].name; }
+unsigned ctx_el(enum ctx c) { return ctx_table[c].el; }
+bool ctx_secure(enum ctx c) { return ctx_table[c].secure; }
+int ctx_current(void) { return ctx_running; }
+
+static uint64_t stack_top(unsigned el) { return (uint64_t)(uintptr_t)pmucheck_stacks[el + 1]; }
+
+bool ctx_available(enum ctx c, const char **why)
+{
+	unsigned el = ctx_el(c);
+
+	*why = NULL;
+	if (el == 3 && !features.el3)
+		*why = "EL3 not implemented (ID_AA64PFR0_EL1.EL3 == 0)";
+	else if (el == 2 && !features.el2)
+		*why = "EL2 not implemented (ID_AA64PFR0_EL1.EL2 == 0)";
+	else if (el > orchestrator_el)
+		*why = orchestrator_el == 2 ? "entered at EL2: a higher level owns it"
+					     : "entered at EL1: a higher level owns it";
+	else if (ctx_secure(c) && !features.el3)
+		*why = "no EL3 (ID_AA64PFR0_EL1.EL3 == 0): the Security state is fixed and taken as Non-secure";
+	else if (ctx_secure(c) && orchestrator_el < 3)
+		*why = "Secure state needs EL3, and pmucheck was not entered at EL3";
+	else if (c == CTX_S_EL2 && !features.sel2)
+		*why = "FEAT_SEL2 not implemented (ID_AA64PFR0_EL1.SEL2 == 0)";
+	return *why == NULL;
+}
+
+/* SPSR_ELx for the entry into a context: its EL with SP_ELx (EL0t at EL0), DAIF all masked. */
+static uint64_t ctx_spsr(unsigned el)
+{
+	static const uint64_t mode[4] = { SPSR_M_EL0t, SPSR_M_EL1h, SPSR_M_EL2h, SPSR_M_EL3h };
+
+	return mode[el] | SPSR_DAIF_MASK;
+}
+
+/* Security state and stacks of the levels the lower context may reach. */
+static void ctx_prepare_lower(enum ctx c)
+{
+	if (orchestrator_el == 3)
+		el3_select_world(ctx_secure(c), c == CTX_S_EL2);
+	if (orchestrator_el == 3 && features.el2)
+		write_sp_el2(stack_top(2));
+	write_sp_el1(stack_top(1));
+	write_sp_el0(stack_top(0));
+	isb();
+}
+
+int ctx_call(enum ctx c, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *ret)
+{
+	unsigned el = ctx_el(c);
+
+	ctx_running = (int)c;
+	ctx_value = 0;
+	ctx_status = CTX_OK;
+	if (setjmp(ctx_jmp) == 0) {
+		if (el == orchestrator_el) {
+			ctx_value = fn(arg);
+		} else {
+			ctx_prepare_lower(c);
+			ctx_eret((uint64_t)(uintptr_t)fn, arg, (uint64_t)(uintptr_t)ctx_lower_entry, ctx_spsr(el));
+		}
+	}
+	ctx_running = -1;
+	if (orchestrator_el == 3)
+		el3_select_world(true, false);
+	*ret = ctx_value;
+	return (int)ctx_status;
+}
+
+void ctx_return_to_orchestrator(uint64_t value, uint64_t status)
+{
+	if (current_el() == orchestrator_el) {
+		ctx_value = value;
+		ctx_status = status;
+		longjmp(ctx_jmp, 1);
+	}
+	ctx_lower_return(PMUCHECK_CALL_RETURN, value, status);
+}

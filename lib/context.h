@@ -1,0 +1,78 @@
+/*
+ * context.h - run a C function at a chosen Exception level and Security state, and get its result back.
+ *
+ * The orchestrator runs at the Exception level pmucheck was entered at (the highest it owns). ctx_call()
+ * enters a lower context with an exception return (ELR/SPSR of the orchestrator's EL, SCR_EL3.{NS,EEL2}
+ * chosen for the Security state, a fresh stack for the target EL) and the lower code comes back through the
+ * service of the level above it: EL0 -> SVC -> EL1, EL1/EL2 -> SMC -> EL3 (or HVC -> EL2 when entered at EL2).
+ * Contexts:
+ *   CTX_EL3     EL3 (always Secure without FEAT_RME)
+ *   CTX_NS_EL2  Non-secure EL2        CTX_S_EL2   Secure EL2 (FEAT_SEL2, SCR_EL3.EEL2=1)
+ *   CTX_NS_EL1  Non-secure EL1        CTX_S_EL1   Secure EL1, with Secure EL2 disabled (SCR_EL3.EEL2=0)
+ *   CTX_NS_EL0  Non-secure EL0        CTX_S_EL0   Secure EL0, with Secure EL2 disabled
+ * Without EL3 the PE's Security state is IMPLEMENTATION DEFINED and cannot be changed: pmucheck then
+ * names the contexts Non-secure (as QEMU and Arm's models behave) and reports that it assumed so.
+ */
+#ifndef PMUCHECK_CONTEXT_H
+#define PMUCHECK_CONTEXT_H
+
+#define CTX_STACK_SIZE   0x8000 /* bytes of stack per Exception level */
+
+/* pmucheck service call: x0 = function ID, through SVC #0, HVC #0 or SMC #0 */
+#define PMUCHECK_CALL_RETURN 0x70C40001 /* x1 = return value, x2 = status: back to the orchestrator */
+
+#define CTX_OK       0
+#define CTX_ABORTED  1  /* an unexpected exception ended the call; see exc_unexpected */
+
+#ifndef __ASSEMBLER__
+#include <stdbool.h>
+#include <stdint.h>
+
+enum ctx {
+	CTX_EL3,
+	CTX_NS_EL2,
+	CTX_S_EL2,
+	CTX_NS_EL1,
+	CTX_NS_EL0,
+	CTX_S_EL1,
+	CTX_S_EL0,
+	CTX_COUNT
+};
+
+/* Name for output ("el3", "ns_el1", ...), Exception level and Security state of a context. */
+const char *ctx_name(enum ctx c);
+unsigned ctx_el(enum ctx c);
+bool ctx_secure(enum ctx c);
+
+/* Exception level pmucheck was entered at: the orchestrator's EL (set once by boot_main()). */
+extern unsigned orchestrator_el;
+
+/*
+ * Whether context c can be entered from the orchestrator. Returns true, or false with *why set to a reason
+ * naming the ID register field or entry level that rules it out (for SKIP lines).
+ */
+bool ctx_available(enum ctx c, const char **why);
+
+/*
+ * Run fn(arg) in context c (which must be available). Returns CTX_OK with fn's result in *ret, or
+ * CTX_ABORTED if an unexpected exception ended it (exc_unexpected says which; *ret = 0). Interrupts are
+ * masked (PSTATE.DAIF = 0b1111) in the lower context. The lower context starts on an empty stack.
+ */
+int ctx_call(enum ctx c, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *ret);
+
+/* The context ctx_call() is running now, or -1 outside any call. */
+int ctx_current(void);
+
+/*
+ * Leave the running context for the orchestrator with (value, status): a direct return when already at
+ * the orchestrator's EL, otherwise the service call upwards. Does not return.
+ */
+void __attribute__((noreturn)) ctx_return_to_orchestrator(uint64_t value, uint64_t status);
+
+/* Assembly (lib/context_lower.S): enter the lower context; issue the service call upwards. */
+void __attribute__((noreturn)) ctx_eret(uint64_t fn, uint64_t arg, uint64_t elr, uint64_t spsr);
+void __attribute__((noreturn)) ctx_lower_return(uint64_t id, uint64_t value, uint64_t status);
+void ctx_lower_entry(void);
+#endif
+
+#endif

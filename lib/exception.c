@@ -1,0 +1,101 @@
+/*
+ * exception.c - exception_dispatch() and the expected/unexpected exception records (exception.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "arch_regs.h"
+#include "context.h"
+#include "el_setup.h"
+#include "exception.h"
+#include "platform.h"
+#include "sysreg.h"
+
+struct exc_record exc_unexpected;
+static struct exc_record *volatile exc_expected;
+
+void exc_expect_begin(struct exc_record *rec)
+{
+	rec->taken = false;
+	exc_expected = rec;
+	dsb_sy();
+}
+
+bool exc_expect_end(void)
+{
+	struct exc_record *rec = exc_expected;
+
+	exc_expected = NULL;
+	return rec && rec->taken;
+}
+
+static void exc_record_fill(struct exc_record *r, const struct exc_frame *f, unsigned kind, unsigned el)
+{
+	r->taken = true;
+	r->el = el;
+	r->kind = kind;
+	r->elr = f->elr;
+	r->spsr = f->spsr;
+	r->ctx = ctx_current();
+	switch (el) {
+	case 3: r->esr = read_esr_el3(); r->far = read_far_el3(); break;
+	case 2: r->esr = read_esr_el2(); r->far = read_far_el2(); break;
+	default: r->esr = read_esr_el1(); r->far = read_far_el1(); break;
+	}
+}
+
+void exc_record_print(const struct exc_record *r)
+{
+	static const char *const src[] = { "current EL, SP0", "current EL, SPx", "lower EL, AArch64",
+					   "lower EL, AArch32" };
+	static const char *const type[] = { "synchronous", "IRQ", "FIQ", "SError" };
+
+	printf("#   exception taken to EL%u (%s, %s) in context %s\n", r->el, type[r->kind & 3], src[r->kind >> 2],
+	       r->ctx >= 0 ? ctx_name((enum ctx)r->ctx) : "none");
+	printf("#   ESR_EL%u = 0x%016llx (EC = 0x%02x) ELR_EL%u = 0x%016llx FAR_EL%u = 0x%016llx SPSR_EL%u = "
+	       "0x%016llx\n",
+	       r->el, (unsigned long long)r->esr, (unsigned)FIELD_GET(ESR, EC, r->esr), r->el,
+	       (unsigned long long)r->elr, r->el, (unsigned long long)r->far, r->el, (unsigned long long)r->spsr);
+}
+
+/* The EL's pmucheck service, for SVC at EL1, HVC at EL2, SMC at EL3 (immediate #0 only). */
+static bool exc_service(struct exc_frame *f, unsigned el, uint64_t esr)
+{
+	unsigned ec = (unsigned)FIELD_GET(ESR, EC, esr);
+
+	if ((esr & ESR_ISS_IMM16_MASK) != 0)
+		return false;
+	if (el == 3 && ec == ESR_EC_SMC64)
+		return el3_smc_service(f);
+	if (el == 2 && ec == ESR_EC_HVC64)
+		return el2_hvc_service(f);
+	if (el == 1 && ec == ESR_EC_SVC64)
+		return el1_svc_service(f);
+	return false;
+}
+
+void exception_dispatch(struct exc_frame *f, unsigned kind, unsigned el)
+{
+	uint64_t esr = el == 3 ? read_esr_el3() : el == 2 ? read_esr_el2() : read_esr_el1();
+	struct exc_record *expected = exc_expected;
+	unsigned ec = (unsigned)FIELD_GET(ESR, EC, esr);
+
+	if ((kind & 3) == EXC_TYPE_SYNC) {
+		if (exc_service(f, el, esr))
+			return;
+		if (expected && !expected->taken) {
+			exc_record_fill(expected, f, kind, el);
+			/* resume after the instruction; SVC/HVC/SMC already return past it */
+			if (ec != ESR_EC_SVC64 && ec != ESR_EC_HVC64 && ec != ESR_EC_SMC64)
+				f->elr += 4;
+			return;
+		}
+	}
+	exc_record_fill(&exc_unexpected, f, kind, el);
+	if (ctx_current() < 0) {
+		printf("Bail out! unexpected exception outside any test\n");
+		exc_record_print(&exc_unexpected);
+		platform_exit(2);
+	}
+	ctx_return_to_orchestrator(0, CTX_ABORTED);
+}

@@ -1,0 +1,66 @@
+/*
+ * exception.h - exception capture at EL3, EL2 and EL1 (boot/vectors.S saves a frame, exception_dispatch()
+ * decides). Shared by C and assembly: the frame layout below is what the vectors push.
+ */
+#ifndef PMUCHECK_EXCEPTION_H
+#define PMUCHECK_EXCEPTION_H
+
+/* Frame pushed by every vector: x0..x30, ELR_ELx, SPSR_ELx (bytes). */
+#define EXC_FRAME_ELR   (31 * 8)
+#define EXC_FRAME_SPSR  (32 * 8)
+#define EXC_FRAME_SIZE  (34 * 8)
+
+/* Vector kind = source * 4 + type (D1.3.1 vector offsets / 0x80). */
+#define EXC_TYPE_SYNC   0
+#define EXC_TYPE_IRQ    1
+#define EXC_TYPE_FIQ    2
+#define EXC_TYPE_SERROR 3
+#define EXC_SRC_CUR_SP0 0
+#define EXC_SRC_CUR_SPX 1
+#define EXC_SRC_LOW_A64 2
+#define EXC_SRC_LOW_A32 3
+
+#ifndef __ASSEMBLER__
+#include <stdbool.h>
+#include <stdint.h>
+
+struct exc_frame {
+	uint64_t x[31];
+	uint64_t elr;
+	uint64_t spsr;
+	uint64_t pad;
+};
+
+/* What one exception looked like: syndrome registers of the level that took it, and where it came from. */
+struct exc_record {
+	bool taken;
+	unsigned el;     /* Exception level that took it */
+	unsigned kind;   /* EXC_SRC_* * 4 + EXC_TYPE_* */
+	uint64_t esr, elr, far, spsr;
+	int ctx;         /* context (enum ctx) running when it was taken, or -1 */
+};
+
+/*
+ * Called by boot/vectors.S with the saved frame, the vector kind and the Exception level that took it.
+ * Order: the EL's service (SMC at EL3, HVC at EL2, SVC at EL1) for pmucheck calls; else an expected
+ * exception is recorded and skipped; else it is an unexpected one and the running context is abandoned
+ * (ctx_call() returns CTX_ABORTED with the record in exc_unexpected).
+ */
+void exception_dispatch(struct exc_frame *f, unsigned kind, unsigned el);
+
+/*
+ * Arm a one-shot expectation: the next synchronous exception that is not a pmucheck service call is recorded
+ * in *rec, and execution resumes after the faulting instruction (ELR_ELx + 4; exception-generating
+ * instructions already return past themselves). exc_expect_end() disarms and returns whether one was taken.
+ */
+void exc_expect_begin(struct exc_record *rec);
+bool exc_expect_end(void);
+
+/* The last unexpected exception (valid after ctx_call() returned CTX_ABORTED). */
+extern struct exc_record exc_unexpected;
+
+/* Print a record as TAP diagnostics: ESR (with EC), ELR, FAR, SPSR, taking EL, vector kind, context. */
+void exc_record_print(const struct exc_record *r);
+#endif
+
+#endif

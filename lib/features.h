@@ -1,0 +1,37 @@
+/*
+ * features.h - what the PE implements, read once at boot from the ID registers and printed as TAP
+ * comments. Every check gates on these fields; a SKIP names the field and value that ruled it out.
+ */
+#ifndef PMUCHECK_FEATURES_H
+#define PMUCHECK_FEATURES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pmu_model.h"
+
+struct features {
+	uint64_t id_aa64dfr0_el1, id_aa64dfr1_el1, id_aa64pfr0_el1;
+	uint64_t pmcr_el0;             /* as read at the orchestrator's EL, at boot */
+	uint64_t pmceid0_el0, pmceid1_el0;
+	bool el2, el3, sel2;           /* ID_AA64PFR0_EL1.{EL2, EL3, SEL2} != 0 */
+	unsigned pmss, sebep, pmsver;  /* ID_AA64DFR0_EL1.{PMSS, SEBEP, PMSVer} */
+	unsigned ebep, pmicntr;        /* ID_AA64DFR1_EL1.{EBEP, PMICNTR} */
+	struct pmu_features pmu;       /* the spec model's view */
+};
+
+extern struct features features;
+
+/* Read the ID registers (and PMCR_EL0/PMCEID when PMUv3 is implemented) into `features`. */
+void features_read(void);
+/* Print them as TAP comments ("# ID_AA64DFR0_EL1 = ... PMUVer=0x6 (FEAT_PMUv3p5)"). */
+void features_print(void);
+/*
+ * Whether PMCEID0/1_EL0 advertise common event `event` (0x0000-0x003F and 0x4000-0x403F, D24.5.3/.4).
+ * Returns false for other numbers and when PMUv3 is absent.
+ */
+bool pmu_event_implemented(unsigned event);
+/* Name of a PMUVer value ("FEAT_PMUv3p5", ..., "not implemented"). */
+const char *pmuver_name(unsigned pmuver);
+
+#endif

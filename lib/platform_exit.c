@@ -1,0 +1,22 @@
+/*
+ * platform_exit.c - see platform.h. With PLAT_SEMIHOSTING the image links picolibc's libsemihost, whose
+ * _exit() issues SYS_EXIT (ADP_Stopped_ApplicationExit with the status as subcode), which QEMU turns into
+ * its own exit status. Otherwise _exit() is the low-power loop below.
+ */
+#include <stdlib.h>
+
+#include "platform.h"
+
+void platform_exit(int status)
+{
+	exit(status);
+}
+
+#if !PLAT_SEMIHOSTING
+void _exit(int status)
+{
+	(void)status;
+	for (;;)
+		__asm__ volatile("wfi");
+}
+#endif

@@ -1,0 +1,151 @@
+/*
+ * pmu_model.c - see pmu_model.h. Each function follows its pseudocode line by line; comments name the
+ * pseudocode statement or the rule of D11.5 it implements.
+ */
+#include <stddef.h>
+
+#include "pmu_model.h"
+
+bool pmu_implemented(const struct pmu_features *f)
+{
+	return f->pmuver != PMUVer_NI && f->pmuver != PMUVer_IMPDEF;
+}
+
+bool feat_pmuv3p1(const struct pmu_features *f) { return pmu_implemented(f) && f->pmuver >= PMUVer_V3P1; }
+bool feat_pmuv3p5(const struct pmu_features *f) { return pmu_implemented(f) && f->pmuver >= PMUVer_V3P5; }
+bool feat_pmuv3p7(const struct pmu_features *f) { return pmu_implemented(f) && f->pmuver >= PMUVer_V3P7; }
+
+bool el2_enabled(const struct pmu_features *f, const struct pmu_state *s)
+{
+	if (!f->el2)
+		return false;
+	if (!f->el3)
+		return true;
+	/* EL2Enabled() = HaveEL(EL2) && (!HaveEL(EL3) || SCR_EL3.NS == '1' || IsSecureEL2Enabled()) */
+	return (s->scr_el3 & SCR_EL3_NS_BIT) || (f->sel2 && (s->scr_el3 & SCR_EL3_EEL2_BIT));
+}
+
+unsigned effective_hpmn(const struct pmu_features *f, const struct pmu_state *s, bool *unpredictable)
+{
+	unsigned counters = f->num_counters; /* EffectiveEPMN() without FEAT_PMUv3_EXTPMN */
+	unsigned hpmn;
+	bool unpred = false;
+
+	if (f->el2) {
+		hpmn = (unsigned)FIELD_GET(MDCR_EL2, HPMN, s->mdcr_el2);
+		/* UInt(hpmn_bits) > counters || (!FEAT_HPMN0 && IsZero(hpmn_bits)): Unpredictable_RES_HPMN */
+		unpred = hpmn > counters || (!f->hpmn0 && hpmn == 0);
+	} else {
+		hpmn = counters;
+	}
+	if (unpredictable)
+		*unpredictable = unpred;
+	return hpmn;
+}
+
+enum pmu_counter_range get_pmu_counter_range(const struct pmu_features *f, const struct pmu_state *s,
+					     unsigned idx)
+{
+	if (idx == CYCLE_COUNTER_ID || idx == INSTRUCTION_COUNTER_ID)
+		return PMUCounterRange_R1;
+	/* if n < hpmn then R1 elsif n < epmn then R2 (epmn == NUM_PMU_COUNTERS without EXTPMN) */
+	return idx < effective_hpmn(f, s, NULL) ? PMUCounterRange_R1 : PMUCounterRange_R2;
+}
+
+unsigned get_num_event_counters_accessible(const struct pmu_features *f, const struct pmu_state *s)
+{
+	/* if PSTATE.EL IN {EL1, EL0} && EL2Enabled() then n = EffectiveHPMN() else n = EffectiveEPMN() */
+	if (s->el <= 1 && el2_enabled(f, s))
+		return effective_hpmn(f, s, NULL);
+	return f->num_counters;
+}
+
+bool pmu_sw_increment_reaches(const struct pmu_features *f, const struct pmu_state *s, unsigned n)
+{
+	/* mask<counters-1:0> = Ones(counters); sw_incr = sw_incr AND mask */
+	return n < get_num_event_counters_accessible(f, s);
+}
+
+/* The filter word of counter idx: PMCCFILTR_EL0 or PMEVTYPER<idx>_EL0, bits [31:0]. */
+static uint64_t pmu_filter(const struct pmu_state *s, unsigned idx)
+{
+	return (idx == CYCLE_COUNTER_ID ? s->pmccfiltr_el0 : s->pmevtyper[idx]) & MASK64(31, 0);
+}
+
+/* The "filtered" part of CountPMUEvents(): P, U, NSK, NSU, NSH, M, SH per PSTATE.EL and Security state. */
+static bool pmu_filtered(const struct pmu_features *f, const struct pmu_state *s, unsigned idx)
+{
+	uint64_t filter = pmu_filter(s, idx);
+	bool p = filter & PMEVTYPER_P_BIT;
+	bool u = filter & PMEVTYPER_U_BIT;
+	/* nsk, nsu, m read as 0 without EL3; nsh without EL2; sh without EL3 and FEAT_SEL2 */
+	bool nsk = f->el3 && (filter & PMEVTYPER_NSK_BIT);
+	bool nsu = f->el3 && (filter & PMEVTYPER_NSU_BIT);
+	bool nsh = f->el2 && (filter & PMEVTYPER_NSH_BIT);
+	bool m = f->el3 && (filter & PMEVTYPER_M_BIT);
+	bool sh = f->el3 && f->sel2 && (filter & PMEVTYPER_SH_BIT);
+
+	switch (s->el) {
+	case 0:
+		return s->secure ? u : u != nsu;
+	case 1:
+		return s->secure ? p : p != nsk;
+	case 2:
+		return s->secure ? nsh == sh : !nsh;
+	default:
+		return m != p; /* EL3 using AArch64 */
+	}
+}
+
+/* The "prohibited" part of CountPMUEvents() for event counting (D11.5.3), before the cycle counter's DP. */
+static bool pmu_event_counting_prohibited(const struct pmu_features *f, const struct pmu_state *s,
+					  enum pmu_counter_range range)
+{
+	bool prohibited = false;
+
+	/* Secure state or EL3: prohibited unless MDCR_EL3.SPME == 1, or FEAT_PMUv3p7 and MDCR_EL3.MPMX == 1 */
+	if (f->el3 && (s->secure || s->el == 3))
+		prohibited = !(s->mdcr_el3 & MDCR_EL3_SPME_BIT) &&
+			     (!feat_pmuv3p7(f) || !(s->mdcr_el3 & MDCR_EL3_MPMX_BIT));
+	/* EL3 with FEAT_PMUv3p7: MPMX == 1 prohibits unless SPME == 1 and the counter is reserved for EL2 */
+	if (!prohibited && feat_pmuv3p7(f) && s->el == 3)
+		prohibited = (s->mdcr_el3 & MDCR_EL3_MPMX_BIT) &&
+			     (!(s->mdcr_el3 & MDCR_EL3_SPME_BIT) || range == PMUCounterRange_R1);
+	/* EL2 with FEAT_PMUv3p1: MDCR_EL2.HPMD == 1 prohibits counters in the first range */
+	if (!prohibited && s->el == 2 && feat_pmuv3p1(f) && range == PMUCounterRange_R1)
+		prohibited = s->mdcr_el2 & MDCR_EL2_HPMD_BIT;
+	/* FEAT_Debugv8p2 assumed: no IMPLEMENTATION DEFINED authentication interface override. */
+	return prohibited;
+}
+
+bool count_pmu_events(const struct pmu_features *f, const struct pmu_state *s, unsigned idx)
+{
+	enum pmu_counter_range range = get_pmu_counter_range(f, s, idx);
+	bool global_en, counter_en, enabled, prohibited;
+
+	/* Main enable controls (D11.5.1, Tables D11-2 and D11-3) */
+	global_en = range == PMUCounterRange_R1 ? (s->pmcr_el0 & PMCR_EL0_E_BIT)
+						: (s->mdcr_el2 & MDCR_EL2_HPME_BIT);
+	counter_en = s->pmcntenset_el0 & (idx == CYCLE_COUNTER_ID ? PMU_CNT_C_BIT : BIT64(idx));
+	enabled = global_en && counter_en;
+
+	prohibited = pmu_event_counting_prohibited(f, s, range);
+	if (idx == CYCLE_COUNTER_ID) {
+		/* PMCR_EL0.DP disables the cycle counter when event counting is prohibited; otherwise
+		 * prohibition of event counting does not affect the cycle counter. */
+		if (prohibited && (s->pmcr_el0 & PMCR_EL0_DP_BIT))
+			enabled = false;
+		prohibited = false;
+		/* FEAT_PMUv3p5: MDCR_EL3.SCCD in Secure state or at EL3, MDCR_EL2.HCCD at EL2 */
+		if (feat_pmuv3p5(f)) {
+			if (f->el3 && (s->secure || s->el == 3) && (s->mdcr_el3 & MDCR_EL3_SCCD_BIT))
+				prohibited = true;
+			if (s->el == 2 && (s->mdcr_el2 & MDCR_EL2_HCCD_BIT))
+				prohibited = true;
+		}
+		/* FEAT_PMUv3p7: MDCR_EL3.MCCD at EL3 */
+		if (feat_pmuv3p7(f) && s->el == 3 && (s->mdcr_el3 & MDCR_EL3_MCCD_BIT))
+			prohibited = true;
+	}
+	return enabled && !prohibited && !pmu_filtered(f, s, idx);
+}

@@ -1,0 +1,92 @@
+/*
+ * pmu_model.h - a pure model of the PMUv3 rules: no register access, builds for the target and the host.
+ *
+ * Each function mirrors one pseudocode function of the Arm ARM (DDI0487 M.a.a, J1.3; local copies in
+ * ../shared/spec/pseudocode/) and is named after it. The machine is described by two structs: what the ID
+ * registers say (pmu_features) and the controls plus PSTATE (pmu_state). AArch64 at every Exception
+ * level is assumed (pmucheck runs no AArch32 code), as are FEAT_Debugv8p2 semantics for the authentication
+ * interface (PE not halted, no external debug).
+ */
+#ifndef PMUCHECK_PMU_MODEL_H
+#define PMUCHECK_PMU_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "arch_regs.h"
+
+/* What the ID registers say. */
+struct pmu_features {
+	unsigned pmuver;       /* ID_AA64DFR0_EL1.PMUVer */
+	unsigned num_counters; /* NUM_PMU_COUNTERS: PMCR_EL0.N read at EL3 or EL2 (or with EL2 absent) */
+	bool el2;              /* HaveEL(EL2): ID_AA64PFR0_EL1.EL2 != 0 */
+	bool el3;              /* HaveEL(EL3): ID_AA64PFR0_EL1.EL3 != 0 */
+	bool sel2;             /* FEAT_SEL2: ID_AA64PFR0_EL1.SEL2 != 0 */
+	bool hpmn0;            /* FEAT_HPMN0: ID_AA64DFR0_EL1.HPMN0 != 0 */
+};
+
+/* PSTATE, Security state and the controls the rules read (register values as programmed). */
+struct pmu_state {
+	unsigned el;           /* PSTATE.EL, 0..3 */
+	bool secure;           /* CurrentSecurityState() == SS_Secure (always at EL3 without FEAT_RME) */
+	uint64_t scr_el3;      /* SCR_EL3 (NS, EEL2 decide EL2Enabled()); ignored without EL3 */
+	uint64_t mdcr_el3;
+	uint64_t mdcr_el2;
+	uint64_t pmcr_el0;     /* E, DP, N is not read from here: see pmu_features.num_counters */
+	uint64_t pmcntenset_el0;
+	uint64_t pmccfiltr_el0;
+	uint64_t pmevtyper[31]; /* PMEVTYPER<n>_EL0 */
+};
+
+enum pmu_counter_range { PMUCounterRange_R1, PMUCounterRange_R2, PMUCounterRange_R3 };
+
+/* FEAT_PMUv3pX from ID_AA64DFR0_EL1.PMUVer (0xF, IMPLEMENTATION DEFINED, is not PMUv3). */
+bool pmu_implemented(const struct pmu_features *f);
+bool feat_pmuv3p1(const struct pmu_features *f);
+bool feat_pmuv3p5(const struct pmu_features *f);
+bool feat_pmuv3p7(const struct pmu_features *f);
+
+/*
+ * EL2Enabled() (J1.3): EL2 implemented and, with EL3, SCR_EL3.NS == 1 or SCR_EL3.EEL2 == 1
+ * (IsSecureEL2Enabled()). Without EL3 the Security state is fixed: EL2 is enabled when implemented.
+ */
+bool el2_enabled(const struct pmu_features *f, const struct pmu_state *s);
+
+/*
+ * EffectiveHPMN() (J1.3.1.95): MDCR_EL2.HPMN when EL2 is implemented (whether or not it is enabled in the
+ * current Security state), else NUM_PMU_COUNTERS. Values above N, or 0 without FEAT_HPMN0, are
+ * CONSTRAINED UNPREDICTABLE: *unpredictable is set (may be NULL) and HPMN is returned unchanged.
+ */
+unsigned effective_hpmn(const struct pmu_features *f, const struct pmu_state *s, bool *unpredictable);
+
+/*
+ * GetPMUCounterRange(n) (J1.3.1.99): R1 for n < EffectiveHPMN(), the cycle counter (31) and the instruction
+ * counter (32); R2 for the event counters above. R3 needs FEAT_PMUv3_EXTPMN, which the model leaves out.
+ */
+enum pmu_counter_range get_pmu_counter_range(const struct pmu_features *f, const struct pmu_state *s,
+					     unsigned idx);
+
+/*
+ * GetNumEventCountersAccessible() (J1.3.1.96): EffectiveHPMN() at EL1 and EL0 when EL2Enabled(), else
+ * NUM_PMU_COUNTERS. This is also what PMCR_EL0.N reads at that EL (PMCR_EL0.N, D24.5.8; D11.5.1 Note).
+ */
+unsigned get_num_event_counters_accessible(const struct pmu_features *f, const struct pmu_state *s);
+
+/*
+ * PMUSwIncrement() (J1.3.1.114): whether a write of 1 to PMSWINC_EL0 bit n at this EL reaches event counter n
+ * (bits n >= GetNumEventCountersAccessible() are RAZ/WI, PMSWINC_EL0 D24.5.17). FEAT_PMUv3p9's PMUACR_EL1
+ * mask is not modelled: pmucheck runs EL0 with PMUSERENR_EL0.EN == 1, where it does not apply.
+ */
+bool pmu_sw_increment_reaches(const struct pmu_features *f, const struct pmu_state *s, unsigned n);
+
+/*
+ * CountPMUEvents(idx) (J1.3.1.93): whether counter idx (event counter 0..N-1, CYCLE_COUNTER_ID) counts its
+ * event at the state's EL and Security state. Covers the enables (PMCR_EL0.E or MDCR_EL2.HPME by range,
+ * PMCNTENSET_EL0, D11.5.1), prohibition (MDCR_EL3.SPME/MPMX, MDCR_EL2.HPMD, PMCR_EL0.DP, MDCR_EL3.SCCD,
+ * MDCR_EL2.HCCD, MDCR_EL3.MCCD, D11.5.3) and filtering (P, U, NSK, NSU, NSH, M, SH, D11.7.1). Freezing
+ * (FEAT_PMUv3p7 FZO, FEAT_SPEv1p2), FEAT_SEBEP's SYNC, FEAT_RME and FEAT_PMUv3_SME filters are outside
+ * this model: the caller keeps those controls at their non-freezing, non-filtering values.
+ */
+bool count_pmu_events(const struct pmu_features *f, const struct pmu_state *s, unsigned idx);
+
+#endif

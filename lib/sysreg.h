@@ -1,0 +1,119 @@
+/*
+ * sysreg.h - System register accessors, generated once per register (TF-A style), so no C file carries inline
+ * assembly of its own. read_<reg>() returns the 64-bit value; write_<reg>(v) writes it with no barrier;
+ * call isb() where the architecture needs context synchronization (D24.1, "Synchronization requirements").
+ * A register that does not exist on the PE (or is trapped at the current EL) takes an exception: the caller
+ * gates on the feature first (lib/features.h).
+ */
+#ifndef PMUCHECK_SYSREG_H
+#define PMUCHECK_SYSREG_H
+
+#include <stdint.h>
+
+#define SYSREG_READ(name, enc)                                             \
+	static inline uint64_t read_##name(void)                           \
+	{                                                                  \
+		uint64_t v;                                                \
+		__asm__ volatile("mrs %0, " #enc : "=r"(v)::"memory");     \
+		return v;                                                  \
+	}
+#define SYSREG_WRITE(name, enc)                                            \
+	static inline void write_##name(uint64_t v)                        \
+	{                                                                  \
+		__asm__ volatile("msr " #enc ", %0" ::"r"(v) : "memory");  \
+	}
+/* Register `name` with assembler spelling `enc` (an S3_... encoding where old assemblers lack the name). */
+#define SYSREG_RW(name, enc) SYSREG_READ(name, enc) SYSREG_WRITE(name, enc)
+
+/* Identification (read-only) */
+SYSREG_READ(currentel, CurrentEL)
+SYSREG_READ(id_aa64dfr0_el1, id_aa64dfr0_el1)
+SYSREG_READ(id_aa64dfr1_el1, id_aa64dfr1_el1)
+SYSREG_READ(id_aa64pfr0_el1, id_aa64pfr0_el1)
+SYSREG_READ(pmceid0_el0, pmceid0_el0)
+SYSREG_READ(pmceid1_el0, pmceid1_el0)
+SYSREG_READ(midr_el1, midr_el1)
+
+/* Exception level control */
+SYSREG_RW(scr_el3, scr_el3)
+SYSREG_RW(hcr_el2, hcr_el2)
+SYSREG_RW(mdcr_el3, mdcr_el3)
+SYSREG_RW(mdcr_el2, mdcr_el2)
+SYSREG_RW(sctlr_el3, sctlr_el3)
+SYSREG_RW(sctlr_el2, sctlr_el2)
+SYSREG_RW(sctlr_el1, sctlr_el1)
+SYSREG_RW(cptr_el3, cptr_el3)
+SYSREG_RW(cptr_el2, cptr_el2)
+SYSREG_RW(cpacr_el1, cpacr_el1)
+SYSREG_RW(vbar_el3, vbar_el3)
+SYSREG_RW(vbar_el2, vbar_el2)
+SYSREG_RW(vbar_el1, vbar_el1)
+SYSREG_RW(elr_el3, elr_el3)
+SYSREG_RW(elr_el2, elr_el2)
+SYSREG_RW(elr_el1, elr_el1)
+SYSREG_RW(spsr_el3, spsr_el3)
+SYSREG_RW(spsr_el2, spsr_el2)
+SYSREG_RW(spsr_el1, spsr_el1)
+SYSREG_READ(esr_el3, esr_el3)
+SYSREG_READ(esr_el2, esr_el2)
+SYSREG_READ(esr_el1, esr_el1)
+SYSREG_READ(far_el3, far_el3)
+SYSREG_READ(far_el2, far_el2)
+SYSREG_READ(far_el1, far_el1)
+SYSREG_RW(sp_el2, sp_el2)
+SYSREG_RW(sp_el1, sp_el1)
+SYSREG_RW(sp_el0, sp_el0)
+
+/* Performance Monitors (D24.5) */
+SYSREG_RW(pmcr_el0, pmcr_el0)
+SYSREG_RW(pmcntenset_el0, pmcntenset_el0)
+SYSREG_RW(pmcntenclr_el0, pmcntenclr_el0)
+SYSREG_RW(pmovsset_el0, pmovsset_el0)
+SYSREG_RW(pmovsclr_el0, pmovsclr_el0)
+SYSREG_RW(pmintenset_el1, pmintenset_el1)
+SYSREG_RW(pmintenclr_el1, pmintenclr_el1)
+SYSREG_RW(pmselr_el0, pmselr_el0)
+SYSREG_RW(pmxevtyper_el0, pmxevtyper_el0)
+SYSREG_RW(pmxevcntr_el0, pmxevcntr_el0)
+SYSREG_RW(pmccntr_el0, pmccntr_el0)
+SYSREG_RW(pmccfiltr_el0, pmccfiltr_el0)
+SYSREG_RW(pmuserenr_el0, pmuserenr_el0)
+SYSREG_WRITE(pmswinc_el0, pmswinc_el0)
+
+static inline void isb(void) { __asm__ volatile("isb" ::: "memory"); }
+static inline void dsb_sy(void) { __asm__ volatile("dsb sy" ::: "memory"); }
+
+/* Current Exception level, 0..3 (CurrentEL.EL, bits [3:2]). */
+static inline unsigned current_el(void) { return (unsigned)(read_currentel() >> 2) & 3; }
+
+/*
+ * Event counter n (0..30) through PMSELR_EL0.SEL and PMXEVTYPER/PMXEVCNTR_EL0 (D24.5.22, D24.5.23), so one
+ * function reaches every counter. Returns/sets the full 64-bit value; n >= PMCR_EL0.N is CONSTRAINED
+ * UNPREDICTABLE, so callers pass only implemented counters.
+ */
+static inline uint64_t read_pmevcntr(unsigned n)
+{
+	write_pmselr_el0(n);
+	isb();
+	return read_pmxevcntr_el0();
+}
+static inline void write_pmevcntr(unsigned n, uint64_t v)
+{
+	write_pmselr_el0(n);
+	isb();
+	write_pmxevcntr_el0(v);
+}
+static inline uint64_t read_pmevtyper(unsigned n)
+{
+	write_pmselr_el0(n);
+	isb();
+	return read_pmxevtyper_el0();
+}
+static inline void write_pmevtyper(unsigned n, uint64_t v)
+{
+	write_pmselr_el0(n);
+	isb();
+	write_pmxevtyper_el0(v);
+}
+
+#endif

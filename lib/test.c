@@ -1,0 +1,126 @@
+/*
+ * test.c - see test.h and doc/output-format.md.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "test.h"
+
+#ifndef PMUCHECK_MODULES
+#define PMUCHECK_MODULES ""
+#endif
+
+static unsigned tap_points, tap_passed, tap_failed, tap_skipped, tap_todo;
+
+bool test_selected(const char *name)
+{
+	const char *list = PMUCHECK_MODULES;
+	size_t len;
+
+	if (!*list)
+		return true;
+	while (*list) {
+		len = strcspn(list, ",");
+		/* a filter entry matches the name's leading components: "enable" or "enable.swinc" */
+		if (strncmp(name, list, len) == 0 && (name[len] == '.' || name[len] == '\0'))
+			return true;
+		list += len + (list[len] == ',');
+	}
+	return false;
+}
+
+bool group_begin(struct check_group *g, const char *rules, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(g->name, sizeof(g->name), fmt, ap);
+	va_end(ap);
+	g->rules = rules;
+	g->checks = 0;
+	g->failures = 0;
+	return test_selected(g->name);
+}
+
+bool check(struct check_group *g, bool ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	g->checks++;
+	if (ok)
+		return true;
+	if (g->failures++ < GROUP_MAX_DIAGS) {
+		printf("#   %s: ", g->name);
+		va_start(ap, fmt);
+		vprintf(fmt, ap);
+		va_end(ap);
+		printf("\n");
+	} else if (g->failures == GROUP_MAX_DIAGS + 1) {
+		printf("#   %s: further failures not shown\n", g->name);
+	}
+	return false;
+}
+
+static const struct xfail *xfail_find(const char *name)
+{
+	const struct xfail *x;
+	size_t len;
+
+	for (x = platform_xfails; x->name; x++) {
+		len = strlen(x->name);
+		if (len && x->name[len - 1] == '*' ? strncmp(name, x->name, len - 1) == 0 : strcmp(name, x->name) == 0)
+			return x;
+	}
+	return NULL;
+}
+
+void group_end(struct check_group *g)
+{
+	const struct xfail *x = xfail_find(g->name);
+	bool ok = g->checks > 0 && g->failures == 0;
+
+	tap_points++;
+	printf("%s %u - %s %s (%u checks", ok ? "ok" : "not ok", tap_points, g->name, g->rules, g->checks);
+	if (g->failures)
+		printf(", %u failed", g->failures);
+	if (g->checks == 0)
+		printf(", a group that checks nothing fails");
+	printf(")");
+	if (x) {
+		printf(" # TODO %s: %s: %s\n", platform_name, x->rule, x->seen);
+		tap_todo++;
+		if (ok)
+			printf("# %s: the deviation recorded for %s did not show: update platform/%s/xfail.c\n",
+			       g->name, platform_name, platform_name);
+		return;
+	}
+	printf("\n");
+	if (ok)
+		tap_passed++;
+	else
+		tap_failed++;
+}
+
+void tap_skip(const char *name, const char *rules, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!test_selected(name))
+		return;
+	tap_points++;
+	tap_skipped++;
+	printf("ok %u - %s %s # SKIP ", tap_points, name, rules);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
+unsigned tap_finish(void)
+{
+	printf("1..%u\n", tap_points);
+	printf("# expected failures (TODO, listed in platform/%s/xfail.c): %u\n", platform_name, tap_todo);
+	printf("%u passed, %u failed, %u skipped\n", tap_passed, tap_failed, tap_skipped);
+	return tap_failed;
+}

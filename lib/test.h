@@ -1,0 +1,53 @@
+/*
+ * test.h - the test framework: check groups reported as TAP 14 test points (doc/output-format.md).
+ *
+ * A group is one test point named <module>.<check>[.<context>] that carries the rule IDs it tests. Inside
+ * it, every check() is one claim; a failed claim prints its diagnostic (controls, expected, seen) as "#"
+ * lines, at most GROUP_MAX_DIAGS per group. A group with no checks is reported as a failure: a test that
+ * asserts nothing is a defect. A failing group whose name the platform's xfail list names is reported
+ * with the TAP TODO directive and the recorded reason.
+ */
+#ifndef PMUCHECK_TEST_H
+#define PMUCHECK_TEST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define GROUP_MAX_DIAGS 8
+
+struct check_group {
+	char name[64];
+	const char *rules;   /* rule IDs / tables, e.g. "D11.5.1 Table D11-3" */
+	unsigned checks;
+	unsigned failures;
+};
+
+/* A recorded deviation of a platform from the spec (platform/<name>/xfail.c). */
+struct xfail {
+	const char *name;    /* test point name; a trailing '*' matches any suffix */
+	const char *rule;    /* the rule or pseudocode the platform breaks */
+	const char *seen;    /* what the platform does, in a few words (the evidence is in xfail.c) */
+};
+extern const struct xfail platform_xfails[];
+extern const char platform_name[];
+
+/* Start a group; the name is printf-formatted. Returns false when the module filter excludes it. */
+bool group_begin(struct check_group *g, const char *rules, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* One claim: counts it; when !ok prints "#   <message>" (formatted) and counts a failure. Returns ok. */
+bool check(struct check_group *g, bool ok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Emit the group's test point (ok / not ok / not ok # TODO). */
+void group_end(struct check_group *g);
+
+/* A test point skipped for the formatted reason (which names the ID register field and value). */
+void tap_skip(const char *name, const char *rules, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Whether a test point name passes the build-time module filter (PMUCHECK_MODULES, comma-separated). */
+bool test_selected(const char *name);
+
+/* Print the plan and the summary lines; returns the number of failed test points. */
+unsigned tap_finish(void);
+
+#endif

@@ -1,0 +1,14 @@
+# Arm FVP Base RevC (Fixed Virtual Platform) memory map: DRAM0, PL011 UART0, GICv3.
+# FVP is not installed in CI: this platform must build, and is run by hand or in a board farm.
+PLAT_RAM_BASE   := 0x80000000
+PLAT_RAM_SIZE   := 0x08000000
+PLAT_UART_BASE  := 0x1C090000
+PLAT_GICD_BASE  := 0x2F000000
+PLAT_GICR_BASE  := 0x2F100000
+PLAT_PMU_INTID  := 23
+PLAT_SEMIHOSTING := 1
+FVP             ?= FVP_Base_RevC-2xAEMvA
+# The model resets at EL3 at the ELF entry; semihosting gives the exit status, UART0 goes to stdout.
+PLAT_RUN = $(FVP) -C bp.secure_memory=0 -C cluster0.NUM_CORES=1 -C cluster1.NUM_CORES=0 \
+           -C bp.terminal_0.start_telnet=0 -C bp.vis.disable_visualisation=1 -C bp.pl011_uart0.out_file=- \
+           -C cluster0.cpu0.semihosting-enable=1 -C pctl.startup=0.0.0.0 -a cluster0.cpu0=$(1)

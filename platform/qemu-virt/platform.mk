@@ -1,0 +1,20 @@
+# QEMU virt board (hw/arm/virt.c memory map): image in Non-secure RAM, which Secure state also sees.
+# PLAT_RAM_BASE/SIZE: where the image and its stacks live (not all of RAM).
+# QEMU puts its device tree at the start of RAM (0x40000000, 1 MiB): the image goes 2 MiB above.
+PLAT_RAM_BASE   := 0x40200000
+PLAT_RAM_SIZE   := 0x08000000
+PLAT_UART_BASE  := 0x09000000
+PLAT_GICD_BASE  := 0x08000000
+PLAT_GICR_BASE  := 0x080A0000
+PLAT_PMU_INTID  := 23
+# The firmware ends with a semihosting SYS_EXIT so QEMU's exit status is the verdict.
+PLAT_SEMIHOSTING := 1
+QEMU            ?= qemu-system-aarch64
+# Default machine: entered at EL3, with EL2 and FEAT_SEL2 (-cpu max). ci/configs lists the others.
+QEMU_MACHINE    ?= virt,secure=on,virtualization=on,gic-version=3
+QEMU_CPU        ?= max
+QEMU_EXTRA      ?=
+# How to boot an image: the generic loader puts the CPU at the ELF entry at reset, at the highest
+# implemented Exception level (EL3 with secure=on, EL2 with only virtualization=on, else EL1).
+PLAT_RUN = $(QEMU) -M $(QEMU_MACHINE) -cpu $(QEMU_CPU) -m 1G -nographic -nic none -semihosting $(QEMU_EXTRA) \
+           -device loader,file=$(1),cpu-num=0

@@ -1,0 +1,283 @@
+/*
+ * enable.c - D11.5.1 Enabling event counters: PMCR_EL0.E, PMCNTENSET_EL0, MDCR_EL2.HPME and MDCR_EL2.HPMN
+ * (Tables D11-2 and D11-3, CountPMUEvents), at every available context, and PMCR_EL0.N as each context reads
+ * it (D11.5.1 Note, PMCR_EL0.N in D24.5.8, GetNumEventCountersAccessible).
+ *
+ * For each context, each legal HPMN (1..N, and 0 with FEAT_HPMN0), PMCR_EL0.E, MDCR_EL2.HPME and two
+ * complementary PMCNTENSET_EL0 patterns (so every counter is seen both enabled and disabled in every
+ * combination), the orchestrator programs the PMU and the context then:
+ *   enable.swinc.<ctx>, enable.swinc_unreachable.<ctx>
+ *                        write PMSWINC_EL0 SWINC_WRITES times with every counter's bit set: exact counts
+ *                        (check_swinc()).
+ *   enable.ccntr.<ctx>, enable.cpu_cycles.<ctx>
+ *                        spin, counting CPU_CYCLES in this context only: zero or nonzero (check_cycles()).
+ *   enable.pmcr_n.<ctx>  read PMCR_EL0.N: it must equal the model's GetNumEventCountersAccessible().
+ * Each deviation a platform may have lands in its own test point, so a recorded one hides no other check.
+ */
+#include <stdio.h>
+
+#include "arch_regs.h"
+#include "context.h"
+#include "exception.h"
+#include "features.h"
+#include "pmu_util.h"
+#include "sysreg.h"
+#include "test.h"
+#include "tests.h"
+
+#define SWINC_WRITES 3      /* PMSWINC_EL0 writes per combination: the expected count */
+#define CYCLE_SPIN   2000   /* loop iterations at the context for the CPU_CYCLES pass */
+
+#define RULES_SWINC       "D11.5.1 Tables D11-2/D11-3, CountPMUEvents (SW_INCR)"
+#define RULES_SWINC_REACH "PMUSwIncrement, PMSWINC_EL0 (D24.5.17): bits >= GetNumEventCountersAccessible() RAZ/WI"
+#define RULES_CCNTR       "D11.5.1 (cycle counter: PMCR_EL0.E, PMCNTENSET_EL0.C), CountPMUEvents"
+#define RULES_CPU_CYCLES  "D11.5.1 Tables D11-2/D11-3, CountPMUEvents (CPU_CYCLES)"
+#define RULES_PMCR_N      "D11.5.1 Note, PMCR_EL0.N (D24.5.8), GetNumEventCountersAccessible"
+
+/* One combination of the enable controls. */
+struct enable_combo {
+	unsigned hpmn;
+	bool e, hpme;
+	uint64_t pmcntenset;
+};
+
+/* Runs in the context: SWINC_WRITES writes of `mask` to PMSWINC_EL0, no synchronization between them. */
+static uint64_t at_ctx_swinc(uint64_t mask)
+{
+	unsigned i;
+
+	for (i = 0; i < SWINC_WRITES; i++)
+		write_pmswinc_el0(mask);
+	isb();
+	return 0;
+}
+
+/* Runs in the context: `iterations` loop turns, so CPU_CYCLES has cycles to count here. */
+static uint64_t at_ctx_spin(uint64_t iterations)
+{
+	volatile uint64_t i;
+
+	for (i = 0; i < iterations; i++)
+		;
+	isb();
+	return 0;
+}
+
+/* Runs in the context: PMCR_EL0 as this context reads it. */
+static uint64_t at_ctx_read_pmcr(uint64_t unused)
+{
+	(void)unused;
+	return read_pmcr_el0();
+}
+
+/* Model state for context c under combination k (pmu_util.h baseline plus the enable controls). */
+static void combo_state(struct pmu_state *s, enum ctx c, const struct enable_combo *k)
+{
+	pmu_state_init(s, c);
+	s->pmcr_el0 = k->e ? PMCR_EL0_E_BIT : 0;
+	s->pmcntenset_el0 = k->pmcntenset;
+	if (features.el2)
+		s->mdcr_el2 = (s->mdcr_el2 & ~(MDCR_EL2_HPMN_MASK | MDCR_EL2_HPME_BIT)) |
+			      FIELD_PREP(MDCR_EL2, HPMN, k->hpmn) | (k->hpme ? MDCR_EL2_HPME_BIT : 0);
+}
+
+static void combo_describe(char *buf, size_t len, const struct enable_combo *k)
+{
+	if (features.el2)
+		snprintf(buf, len, "MDCR_EL2.HPMN=%u MDCR_EL2.HPME=%d PMCR_EL0.E=%d PMCNTENSET_EL0=0x%llx", k->hpmn,
+			 k->hpme, k->e, (unsigned long long)k->pmcntenset);
+	else
+		snprintf(buf, len, "PMCR_EL0.E=%d PMCNTENSET_EL0=0x%llx", k->e, (unsigned long long)k->pmcntenset);
+}
+
+/* A call that ended in an unexpected exception fails the group with the exception's registers. */
+static bool call_ok(struct check_group *g, enum ctx c, int status)
+{
+	if (status == CTX_OK)
+		return true;
+	check(g, false, "unexpected exception in context %s", ctx_name(c));
+	exc_record_print(&exc_unexpected);
+	el_setup_all();
+	return false;
+}
+
+/* Every combination of the enable controls, in a fixed order; returns how many were written to out. */
+static unsigned enable_combos(struct enable_combo *out, unsigned max)
+{
+	uint64_t counters = pmu_event_counter_mask();
+	uint64_t patterns[2] = { (0x5555555555555555ULL & counters) | PMU_CNT_C_BIT, 0xAAAAAAAAAAAAAAAAULL & counters };
+	unsigned n = features.pmu.num_counters, hpmn, lo, e, hpme, p, count = 0;
+
+	/* MDCR_EL2.HPMN legal values: 1..N, and 0 with FEAT_HPMN0 (D11.5.1); without EL2 it does not exist. */
+	lo = features.pmu.hpmn0 ? 0 : 1;
+	if (!features.el2)
+		lo = n;
+	for (hpmn = lo; hpmn <= n; hpmn++)
+		for (e = 0; e < 2; e++)
+			for (hpme = 0; hpme < (features.el2 ? 2u : 1u); hpme++)
+				for (p = 0; p < 2 && count < max; p++)
+					out[count++] = (struct enable_combo){ hpmn, e, hpme, patterns[p] };
+	return count;
+}
+
+/*
+ * enable.swinc.<ctx>: event counters that PMSWINC_EL0 reaches at this context must count SWINC_WRITES exactly
+ * when CountPMUEvents() says so, else 0. enable.swinc_unreachable.<ctx>: the counters it does not reach
+ * (n >= GetNumEventCountersAccessible(), PMSWINC_EL0 bits RAZ/WI) must read 0; that group exists only where
+ * such counters exist (EL1 and EL0 with EL2 enabled).
+ */
+static void check_swinc(enum ctx c, const struct enable_combo *k, unsigned nk)
+{
+	struct check_group reached, unreached;
+	struct pmu_state s;
+	char desc[128];
+	uint64_t seen, expected, ret;
+	unsigned i, n;
+	bool on_reached, on_unreached;
+
+	on_reached = group_begin(&reached, RULES_SWINC, "enable.swinc.%s", ctx_name(c));
+	on_unreached = group_begin(&unreached, RULES_SWINC_REACH, "enable.swinc_unreachable.%s", ctx_name(c));
+	if (!on_reached && !on_unreached)
+		return;
+	for (i = 0; i < nk; i++) {
+		combo_state(&s, c, &k[i]);
+		pmu_program(&s);
+		if (!call_ok(&reached, c, ctx_call(c, at_ctx_swinc, pmu_event_counter_mask(), &ret)))
+			continue;
+		pmu_stop();
+		combo_describe(desc, sizeof(desc), &k[i]);
+		for (n = 0; n < features.pmu.num_counters; n++) {
+			bool counts = count_pmu_events(&features.pmu, &s, n);
+			bool reaches = pmu_sw_increment_reaches(&features.pmu, &s, n);
+
+			expected = counts && reaches ? SWINC_WRITES : 0;
+			seen = read_pmevcntr(n);
+			check(reaches ? &reached : &unreached, seen == expected,
+			      "%s: PMEVCNTR%u_EL0 (SW_INCR) expected %llu, seen %llu (model: CountPMUEvents=%d, "
+			      "PMSWINC_EL0 reaches=%d)", desc, n, (unsigned long long)expected,
+			      (unsigned long long)seen, counts, reaches);
+		}
+	}
+	if (on_reached)
+		group_end(&reached);
+	if (on_unreached && unreached.checks)
+		group_end(&unreached);
+}
+
+/*
+ * enable.ccntr.<ctx> (PMCCNTR_EL0 counting CPU_CYCLES) and enable.cpu_cycles.<ctx> (event counters counting
+ * CPU_CYCLES), both filtered to count in this context only: nonzero exactly when CountPMUEvents() says the
+ * counter counts here (cycles have no exact expected number).
+ */
+static void check_cycles(enum ctx c, const struct enable_combo *k, unsigned nk)
+{
+	struct check_group ccntr, evcntr;
+	struct pmu_state s;
+	char desc[128];
+	uint64_t filter = pmu_filter_only_at(c), seen, ret;
+	bool cpu_cycles = pmu_event_implemented(PMU_EVENT_CPU_CYCLES), counts, on_ccntr, on_evcntr;
+	unsigned i, n;
+
+	on_ccntr = group_begin(&ccntr, RULES_CCNTR, "enable.ccntr.%s", ctx_name(c));
+	on_evcntr = group_begin(&evcntr, RULES_CPU_CYCLES, "enable.cpu_cycles.%s", ctx_name(c));
+	if (!cpu_cycles) {
+		tap_skip(evcntr.name, RULES_CPU_CYCLES, "CPU_CYCLES not in PMCEID0_EL0 (bit 17 == 0)");
+		on_evcntr = false;
+	}
+	if (!on_ccntr && !on_evcntr)
+		return;
+	for (i = 0; i < nk; i++) {
+		combo_state(&s, c, &k[i]);
+		s.pmccfiltr_el0 = filter;
+		for (n = 0; n < features.pmu.num_counters; n++)
+			s.pmevtyper[n] = filter | PMU_EVENT_CPU_CYCLES;
+		pmu_program(&s);
+		if (!call_ok(&ccntr, c, ctx_call(c, at_ctx_spin, CYCLE_SPIN, &ret)))
+			continue;
+		pmu_stop();
+		combo_describe(desc, sizeof(desc), &k[i]);
+		counts = count_pmu_events(&features.pmu, &s, CYCLE_COUNTER_ID);
+		seen = read_pmccntr_el0();
+		check(&ccntr, (seen != 0) == counts, "%s PMCCFILTR_EL0=0x%llx: PMCCNTR_EL0 expected %s, seen %llu",
+		      desc, (unsigned long long)filter, counts ? "nonzero" : "0", (unsigned long long)seen);
+		for (n = 0; on_evcntr && n < features.pmu.num_counters; n++) {
+			counts = count_pmu_events(&features.pmu, &s, n);
+			seen = read_pmevcntr(n);
+			check(&evcntr, (seen != 0) == counts, "%s PMEVTYPER%u_EL0=0x%llx: PMEVCNTR%u_EL0 (CPU_CYCLES) "
+			      "expected %s, seen %llu", desc, n, (unsigned long long)s.pmevtyper[n], n,
+			      counts ? "nonzero" : "0", (unsigned long long)seen);
+		}
+	}
+	if (on_ccntr)
+		group_end(&ccntr);
+	if (on_evcntr)
+		group_end(&evcntr);
+}
+
+static void check_pmcr_n(enum ctx c, const struct enable_combo *k, unsigned nk)
+{
+	struct check_group g;
+	struct pmu_state s;
+	uint64_t pmcr, mdcr;
+	unsigned i, expected;
+
+	if (!group_begin(&g, RULES_PMCR_N, "enable.pmcr_n.%s", ctx_name(c)))
+		return;
+	for (i = 0; i < nk; i++) {
+		/* N depends on HPMN only: one combination per HPMN value is enough. */
+		if (i > 0 && k[i].hpmn == k[i - 1].hpmn)
+			continue;
+		combo_state(&s, c, &k[i]);
+		pmu_program(&s);
+		if (pmu_owns_el2()) {
+			mdcr = read_mdcr_el2();
+			check(&g, FIELD_GET(MDCR_EL2, HPMN, mdcr) == k[i].hpmn,
+			      "MDCR_EL2.HPMN written %u, reads back %u", k[i].hpmn,
+			      (unsigned)FIELD_GET(MDCR_EL2, HPMN, mdcr));
+		}
+		if (!call_ok(&g, c, ctx_call(c, at_ctx_read_pmcr, 0, &pmcr)))
+			continue;
+		expected = get_num_event_counters_accessible(&features.pmu, &s);
+		check(&g, FIELD_GET(PMCR_EL0, N, pmcr) == expected,
+		      "MDCR_EL2.HPMN=%u: PMCR_EL0.N at %s expected %u, seen %u (PMCR_EL0 = 0x%llx)", k[i].hpmn,
+		      ctx_name(c), expected, (unsigned)FIELD_GET(PMCR_EL0, N, pmcr), (unsigned long long)pmcr);
+	}
+	pmu_stop();
+	group_end(&g);
+}
+
+void test_enable(void)
+{
+	static struct enable_combo combos[33 * 2 * 2 * 2];
+	unsigned nk, c;
+	const char *why;
+	char name[64];
+	static const char *const checks[] = { "swinc", "ccntr", "cpu_cycles", "pmcr_n" };
+	static const char *const rules[] = { RULES_SWINC, RULES_CCNTR, RULES_CPU_CYCLES, RULES_PMCR_N };
+	unsigned i;
+
+	for (c = 0; c < CTX_COUNT; c++) {
+		why = NULL;
+		if (!pmu_implemented(&features.pmu))
+			why = "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)";
+		else if (features.el2 && !pmu_owns_el2())
+			why = "EL2 is implemented but owned by a higher level: MDCR_EL2.{HPMN, HPME} unknown";
+		else
+			ctx_available((enum ctx)c, &why);
+		for (i = 0; why && i < sizeof(checks) / sizeof(checks[0]); i++) {
+			snprintf(name, sizeof(name), "enable.%s.%s", checks[i], ctx_name((enum ctx)c));
+			tap_skip(name, rules[i], "%s", why);
+		}
+		if (why)
+			continue;
+		nk = enable_combos(combos, sizeof(combos) / sizeof(combos[0]));
+		snprintf(name, sizeof(name), "enable.swinc.%s", ctx_name((enum ctx)c));
+		if (pmu_event_implemented(PMU_EVENT_SW_INCR))
+			check_swinc((enum ctx)c, combos, nk);
+		else
+			tap_skip(name, RULES_SWINC, "SW_INCR not in PMCEID0_EL0 (bit 0 == 0)");
+		check_cycles((enum ctx)c, combos, nk);
+		check_pmcr_n((enum ctx)c, combos, nk);
+	}
+	el_setup_all();
+}

@@ -1,0 +1,10 @@
+/*
+ * modules.c - the module list, in the order the issues introduce them. A build with
+ * PMUCHECK_MODULES="enable" (make run MODULES=enable) prints only the test points of that module.
+ */
+#include "tests.h"
+
+void tests_run_all(void)
+{
+	test_enable();
+}

@@ -1,0 +1,48 @@
+/*
+ * pmu_util.h - helpers the test modules share: program the PMU from a model state, so the hardware and
+ * the spec model always see the same controls, and read the counters back.
+ */
+#ifndef PMUCHECK_PMU_UTIL_H
+#define PMUCHECK_PMU_UTIL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "context.h"
+#include "pmu_model.h"
+
+/* PMCNTENSET_EL0-style mask of the implemented event counters, bits [N-1:0]. */
+uint64_t pmu_event_counter_mask(void);
+
+/* Whether the orchestrator owns MDCR_EL2 (EL2 implemented and entered at EL2 or EL3). */
+bool pmu_owns_el2(void);
+
+/*
+ * A model state for context c with every control at its baseline (el_setup.h): EL and Security state of c,
+ * SCR_EL3.{NS,EEL2} as ctx_call() sets them, MDCR_EL3/MDCR_EL2 baselines, PMCR_EL0 = 0, nothing enabled,
+ * filters counting everywhere (NSH = 1: D11.7.1, every EL in both Security states).
+ */
+void pmu_state_init(struct pmu_state *s, enum ctx c);
+
+/*
+ * Program the controls of s into the PMU from the orchestrator: PMCR_EL0.E cleared first, counters zeroed,
+ * PMEVTYPER<n>_EL0 and PMCCFILTR_EL0, PMOVSCLR_EL0 all, PMCNTENSET/CLR_EL0, MDCR_EL2 (if owned), MDCR_EL3
+ * (if at EL3), finally PMCR_EL0, then ISB. Counting starts with the last write.
+ */
+void pmu_program(const struct pmu_state *s);
+
+/* Stop counting: PMCR_EL0.E = 0, MDCR_EL2.HPME = 0 (if owned), PMCNTENCLR_EL0 all, then ISB. */
+void pmu_stop(void);
+
+/*
+ * Filter bits {P, U, NSK, NSU, NSH, M, SH} under which the model says a counter counts in context c and not
+ * in the other contexts a ctx_call() into c passes through (the orchestrator's; EL1 for an EL0 context):
+ * D11.7.1, found by trying all 128 combinations, fewest bits' value first, so it uses as few filter rules
+ * as it can. Returns the NSH-only "count everywhere" value if no combination isolates c.
+ */
+uint64_t pmu_filter_only_at(enum ctx c);
+
+/* Filter word meaning "count at every EL in both Security states" (PMEVTYPER<n>_EL0.NSH = 1, rest 0). */
+#define PMU_FILTER_ALL PMEVTYPER_NSH_BIT
+
+#endif

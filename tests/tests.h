@@ -1,0 +1,18 @@
+/*
+ * tests.h - the test modules (one file per spec area) and the helpers they share.
+ */
+#ifndef PMUCHECK_TESTS_H
+#define PMUCHECK_TESTS_H
+
+#include <stdbool.h>
+
+/* Run every module in order (tests/modules.c). */
+void tests_run_all(void);
+
+/* D11.5.1 counter enables (tests/enable.c). */
+void test_enable(void);
+
+/* Re-apply every level's baseline (el_setup.h); used by modules after each test. */
+void el_setup_all(void);
+
+#endif
