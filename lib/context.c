@@ -72,14 +72,18 @@ static uint64_t ctx_spsr(unsigned el)
 	return mode[el] | SPSR_DAIF_MASK;
 }
 
-/* Security state and stacks of the levels the lower context may reach. */
+/*
+ * Security state and fresh stacks for the levels below the orchestrator that the lower context may reach
+ * (SP_ELx of the orchestrator's own EL is the stack it runs on, and is not writable there).
+ */
 static void ctx_prepare_lower(enum ctx c)
 {
 	if (orchestrator_el == 3)
 		el3_select_world(ctx_secure(c), c == CTX_S_EL2);
 	if (orchestrator_el == 3 && features.el2)
 		write_sp_el2(stack_top(2));
-	write_sp_el1(stack_top(1));
+	if (orchestrator_el >= 2)
+		write_sp_el1(stack_top(1));
 	write_sp_el0(stack_top(0));
 	isb();
 }

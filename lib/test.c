@@ -68,6 +68,8 @@ static const struct xfail *xfail_find(const char *name)
 	size_t len;
 
 	for (x = platform_xfails; x->name; x++) {
+		if (x->applies && !x->applies())
+			continue;
 		len = strlen(x->name);
 		if (len && x->name[len - 1] == '*' ? strncmp(name, x->name, len - 1) == 0 : strcmp(name, x->name) == 0)
 			return x;

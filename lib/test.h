@@ -27,6 +27,7 @@ struct xfail {
 	const char *name;    /* test point name; a trailing '*' matches any suffix */
 	const char *rule;    /* the rule or pseudocode the platform breaks */
 	const char *seen;    /* what the platform does, in a few words (the evidence is in xfail.c) */
+	bool (*applies)(void); /* NULL: always; else the entry holds only when this returns true */
 };
 extern const struct xfail platform_xfails[];
 extern const char platform_name[];
