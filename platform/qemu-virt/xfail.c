@@ -24,8 +24,8 @@ const struct xfail platform_xfails[] = {
 	 * GetNumEventCountersAccessible(), access to this field is RAZ/WI"). Seen: every counter n >= HPMN
 	 * enabled by MDCR_EL2.HPME counts all 3 writes made at Non-secure EL1 and EL0 (30 of 120 checks per
 	 * context: exactly the combinations where the counter is enabled), with or without EL3. Why sure:
-	 * QEMU's pmswinc_write() (target/arm/helper.c) loops over all pmu_num_counters() counters and never
-	 * applies the HPMN mask; the same counters read 0 when their bit is written at EL2 or EL3 with HPME=0,
+	 * QEMU v7.2.0's pmswinc_write() (target/arm/helper.c:1434-1467) loops over all pmu_num_counters()
+	 * counters and never applies the HPMN mask (also reproduced by a separate bare-metal probe); the same counters read 0 when their bit is written at EL2 or EL3 with HPME=0,
 	 * so the counting itself is modelled right.
 	 */
 	{ "enable.swinc_unreachable.ns_el1", "PMUSwIncrement/PMSWINC_EL0 RAZ/WI for n >= HPMN",
@@ -40,9 +40,11 @@ const struct xfail platform_xfails[] = {
 	 * and SCR_EL3.EEL2=0 (EL3 itself, Secure EL1 and Secure EL0) no event counter ever counts, for any
 	 * HPMN, PMCR_EL0.E or HPME (72 of 72 combinations where the model expects counting, SW_INCR and
 	 * CPU_CYCLES alike), while the cycle counter (always range 1) counts, and the same combinations pass
-	 * at Secure EL2 (SCR_EL3.EEL2=1) and Non-secure EL2/EL1/EL0. Why sure: QEMU's pmu_counter_enabled()
-	 * takes HPMN and HPME from arm_mdcr_el2_eff(), which is 0 when EL2 is not enabled in the current
-	 * Security state, so every counter becomes "n >= HPMN" with HPME == 0.
+	 * at Secure EL2 (SCR_EL3.EEL2=1) and Non-secure EL2/EL1/EL0, and everything passes on the same QEMU
+	 * without EL2 (virtualization=off). Why sure: QEMU v7.2.0's pmu_counter_enabled()
+	 * (target/arm/helper.c:1121-1141) takes HPMN and HPME from arm_mdcr_el2_eff() (internals.h:1366),
+	 * which is 0 unless arm_is_el2_enabled(), i.e. unless SCR_EL3.NS == 1 or SCR_EL3.EEL2 == 1, whatever
+	 * the current EL; so every event counter becomes "n >= HPMN" with HPME == 0.
 	 */
 	{ "enable.swinc.el3", "D11.5.1 Note, GetPMUCounterRange/EffectiveHPMN",
 	  "no event counter counts at EL3 with SCR_EL3.NS=0 (MDCR_EL2 taken as 0)", with_el2 },
