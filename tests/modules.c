@@ -7,4 +7,5 @@
 void tests_run_all(void)
 {
 	test_enable();
+	test_prohibit();
 }

@@ -12,6 +12,9 @@ void tests_run_all(void);
 /* D11.5.1 counter enables (tests/enable.c). */
 void test_enable(void);
 
+/* D11.5.3 / D13.5.4 prohibition (tests/prohibit.c). */
+void test_prohibit(void);
+
 /* Re-apply every level's baseline (el_setup.h); used by modules after each test. */
 void el_setup_all(void);
 

@@ -46,17 +46,25 @@ const struct xfail platform_xfails[] = {
 	 * which is 0 unless arm_is_el2_enabled(), i.e. unless SCR_EL3.NS == 1 or SCR_EL3.EEL2 == 1, whatever
 	 * the current EL; so every event counter becomes "n >= HPMN" with HPME == 0.
 	 */
-	{ "enable.swinc.el3", "D11.5.1 Note, GetPMUCounterRange/EffectiveHPMN",
-	  "no event counter counts at EL3 with SCR_EL3.NS=0 (MDCR_EL2 taken as 0)", with_el2 },
-	{ "enable.cpu_cycles.el3", "D11.5.1 Note, GetPMUCounterRange/EffectiveHPMN",
-	  "no event counter counts at EL3 with SCR_EL3.NS=0 (MDCR_EL2 taken as 0)", with_el2 },
-	{ "enable.swinc.s_el1", "D11.5.1 Note, GetPMUCounterRange/EffectiveHPMN",
-	  "no event counter counts at Secure EL1 with SCR_EL3.EEL2=0 (MDCR_EL2 taken as 0)", with_el2 },
-	{ "enable.cpu_cycles.s_el1", "D11.5.1 Note, GetPMUCounterRange/EffectiveHPMN",
-	  "no event counter counts at Secure EL1 with SCR_EL3.EEL2=0 (MDCR_EL2 taken as 0)", with_el2 },
-	{ "enable.swinc.s_el0", "D11.5.1 Note, GetPMUCounterRange/EffectiveHPMN",
-	  "no event counter counts at Secure EL0 with SCR_EL3.EEL2=0 (MDCR_EL2 taken as 0)", with_el2 },
-	{ "enable.cpu_cycles.s_el0", "D11.5.1 Note, GetPMUCounterRange/EffectiveHPMN",
-	  "no event counter counts at Secure EL0 with SCR_EL3.EEL2=0 (MDCR_EL2 taken as 0)", with_el2 },
+#define DEVIATION_A(point, where)                                                                 \
+	{ point, "D11.5.1 Note, GetPMUCounterRange/EffectiveHPMN",                                \
+	  "no event counter counts " where " (MDCR_EL2 taken as 0)", with_el2 }
+	DEVIATION_A("enable.swinc.el3", "at EL3 with SCR_EL3.NS=0"),
+	DEVIATION_A("enable.cpu_cycles.el3", "at EL3 with SCR_EL3.NS=0"),
+	DEVIATION_A("enable.swinc.s_el1", "at Secure EL1 with SCR_EL3.EEL2=0"),
+	DEVIATION_A("enable.cpu_cycles.s_el1", "at Secure EL1 with SCR_EL3.EEL2=0"),
+	DEVIATION_A("enable.swinc.s_el0", "at Secure EL0 with SCR_EL3.EEL2=0"),
+	DEVIATION_A("enable.cpu_cycles.s_el0", "at Secure EL0 with SCR_EL3.EEL2=0"),
+	/* The same deviation under the prohibition controls: their event-counter test points (the cycle
+	 * counter's dp/sccd/hccd/mccd points are unaffected and stay live). */
+	DEVIATION_A("prohibit.spme.el3", "at EL3 with SCR_EL3.NS=0"),
+	DEVIATION_A("prohibit.mpmx.el3", "at EL3 with SCR_EL3.NS=0"),
+	DEVIATION_A("prohibit.hpmd.el3", "at EL3 with SCR_EL3.NS=0"),
+	DEVIATION_A("prohibit.spme.s_el1", "at Secure EL1 with SCR_EL3.EEL2=0"),
+	DEVIATION_A("prohibit.mpmx.s_el1", "at Secure EL1 with SCR_EL3.EEL2=0"),
+	DEVIATION_A("prohibit.hpmd.s_el1", "at Secure EL1 with SCR_EL3.EEL2=0"),
+	DEVIATION_A("prohibit.spme.s_el0", "at Secure EL0 with SCR_EL3.EEL2=0"),
+	DEVIATION_A("prohibit.mpmx.s_el0", "at Secure EL0 with SCR_EL3.EEL2=0"),
+	DEVIATION_A("prohibit.hpmd.s_el0", "at Secure EL0 with SCR_EL3.EEL2=0"),
 	{ NULL, NULL, NULL, NULL },
 };

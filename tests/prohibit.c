@@ -1,0 +1,255 @@
+/*
+ * prohibit.c - D11.5.3 / D13.5.4 Prohibiting event and cycle counting, at every available context.
+ *
+ * The controls: MDCR_EL3.SPME (RJDWFF, RGNGCW), MDCR_EL3.MPMX (FEAT_PMUv3p7, RGNGCW), MDCR_EL2.HPMD
+ * (FEAT_PMUv3p1, RMMZLZ), PMCR_EL0.DP, MDCR_EL3.SCCD and MDCR_EL2.HCCD (FEAT_PMUv3p5), MDCR_EL3.MCCD
+ * (FEAT_PMUv3p7). For each context the module runs every combination of the controls this PE implements
+ * and the orchestrator owns, with both counter ranges in use (MDCR_EL2.HPMN = N/2 where EL2 is owned),
+ * every counter enabled, event counters counting SW_INCR written at the context (exact counts) and the
+ * cycle counter filtered to count in that context only (nonzero or zero).
+ *
+ * One test point per control, prohibit.<control>.<ctx>: for every combination with the control clear, the
+ * run and its twin with the control set are both compared with CountPMUEvents(). So every "does not count"
+ * the control causes is checked next to the same configuration counting with the control flipped, and a
+ * control that has no effect in a context (SPME in Non-secure state, say) is checked to have none. SPME,
+ * MPMX and HPMD test points check the event counters; DP, SCCD, HCCD and MCCD test points the cycle
+ * counter (SPME/MPMX/HPMD reach it through DP, which the dp test point sweeps them under).
+ * PMSWINC_EL0 is written with the bits of the counters the context can reach (PMUSwIncrement); what it
+ * does to the others is enable.swinc_unreachable's check.
+ */
+#include <stdio.h>
+
+#include "arch_regs.h"
+#include "context.h"
+#include "el_setup.h"
+#include "exception.h"
+#include "features.h"
+#include "pmu_util.h"
+#include "sysreg.h"
+#include "test.h"
+#include "tests.h"
+
+#define SWINC_WRITES 3
+#define CYCLE_SPIN   2000
+#define MAX_CONTROLS 7
+
+/* One prohibition control: where it lives and when the orchestrator can use it. */
+struct control {
+	const char *name;      /* test point component */
+	const char *field;     /* register.field, for diagnostics */
+	const char *rules;
+	uint64_t *(*reg)(struct pmu_state *s);
+	uint64_t bit;
+	bool cycle;            /* governs the cycle counter (else the event counters) */
+};
+
+static uint64_t *reg_mdcr_el3(struct pmu_state *s) { return &s->mdcr_el3; }
+static uint64_t *reg_mdcr_el2(struct pmu_state *s) { return &s->mdcr_el2; }
+static uint64_t *reg_pmcr_el0(struct pmu_state *s) { return &s->pmcr_el0; }
+
+static const struct control controls[MAX_CONTROLS] = {
+	{ "spme", "MDCR_EL3.SPME", "D11.5.3, D13.5.4 RJDWFF/RGNGCW (MDCR_EL3.SPME), CountPMUEvents", reg_mdcr_el3,
+	  MDCR_EL3_SPME_BIT, false },
+	{ "mpmx", "MDCR_EL3.MPMX", "D11.5.3, D13.5.4 RGNGCW (MDCR_EL3.MPMX), CountPMUEvents", reg_mdcr_el3,
+	  MDCR_EL3_MPMX_BIT, false },
+	{ "hpmd", "MDCR_EL2.HPMD", "D11.5.3, D13.5.4 RMMZLZ (MDCR_EL2.HPMD), CountPMUEvents", reg_mdcr_el2,
+	  MDCR_EL2_HPMD_BIT, false },
+	{ "dp", "PMCR_EL0.DP", "D11.5.3, D13.5.4 (PMCR_EL0.DP: cycle counter), CountPMUEvents", reg_pmcr_el0,
+	  PMCR_EL0_DP_BIT, true },
+	{ "sccd", "MDCR_EL3.SCCD", "D11.5.3, D13.5.4 (MDCR_EL3.SCCD: cycle counter), CountPMUEvents", reg_mdcr_el3,
+	  MDCR_EL3_SCCD_BIT, true },
+	{ "hccd", "MDCR_EL2.HCCD", "D11.5.3, D13.5.4 (MDCR_EL2.HCCD: cycle counter), CountPMUEvents", reg_mdcr_el2,
+	  MDCR_EL2_HCCD_BIT, true },
+	{ "mccd", "MDCR_EL3.MCCD", "D13.5.4 (MDCR_EL3.MCCD: cycle counter at EL3), CountPMUEvents", reg_mdcr_el3,
+	  MDCR_EL3_MCCD_BIT, true },
+};
+
+/*
+ * Why control i cannot be used here (NULL when it can): the feature that adds it (ID_AA64DFR0_EL1.PMUVer,
+ * PMCR_EL0.DP's condition in D24.5.8) or the level that owns its register.
+ */
+static const char *control_absent(unsigned i)
+{
+	const struct pmu_features *f = &features.pmu;
+	bool el3 = orchestrator_el == 3, el2 = pmu_owns_el2();
+
+	switch (i) {
+	case 0: return el3 ? NULL : "MDCR_EL3 not owned (no EL3, or entered below EL3)";
+	case 1: return !feat_pmuv3p7(f) ? "FEAT_PMUv3p7 not implemented (ID_AA64DFR0_EL1.PMUVer < 0x7)"
+		       : el3 ? NULL : "MDCR_EL3 not owned (no EL3, or entered below EL3)";
+	case 2: return !feat_pmuv3p1(f) ? "FEAT_PMUv3p1 not implemented (ID_AA64DFR0_EL1.PMUVer < 0x4)"
+		       : el2 ? NULL : "MDCR_EL2 not owned (no EL2, or entered below EL2)";
+	case 3: return f->el3 || (feat_pmuv3p1(f) && f->el2) || feat_pmuv3p7(f) ? NULL
+		       : "PMCR_EL0.DP not implemented (no EL3; no EL2 with FEAT_PMUv3p1; no FEAT_PMUv3p7)";
+	case 4: return !feat_pmuv3p5(f) ? "FEAT_PMUv3p5 not implemented (ID_AA64DFR0_EL1.PMUVer < 0x6)"
+		       : el3 ? NULL : "MDCR_EL3 not owned (no EL3, or entered below EL3)";
+	case 5: return !feat_pmuv3p5(f) ? "FEAT_PMUv3p5 not implemented (ID_AA64DFR0_EL1.PMUVer < 0x6)"
+		       : el2 ? NULL : "MDCR_EL2 not owned (no EL2, or entered below EL2)";
+	default: return !feat_pmuv3p7(f) ? "FEAT_PMUv3p7 not implemented (ID_AA64DFR0_EL1.PMUVer < 0x7)"
+		       : el3 ? NULL : "MDCR_EL3 not owned (no EL3, or entered below EL3)";
+	}
+}
+
+/* What one run saw: SW_INCR counts of the event counters and the cycle counter. */
+struct run_result {
+	bool done;     /* false: the call ended in an unexpected exception */
+	uint64_t evcnt[31];
+	uint64_t ccnt;
+};
+
+/* Runs in the context: SW_INCR writes, then a spin for the cycle counter. */
+static uint64_t at_ctx_swinc_spin(uint64_t mask)
+{
+	volatile unsigned i;
+
+	for (i = 0; i < SWINC_WRITES; i++)
+		write_pmswinc_el0(mask);
+	for (i = 0; i < CYCLE_SPIN; i++)
+		;
+	isb();
+	return 0;
+}
+
+/* The model state of context c with the controls of `combo` (bit j = usable control used[j] set). */
+static void combo_state(struct pmu_state *s, enum ctx c, const unsigned *used, unsigned nused, unsigned combo)
+{
+	unsigned j, n;
+
+	pmu_state_init(s, c);
+	s->pmcr_el0 = PMCR_EL0_E_BIT;
+	s->pmcntenset_el0 = pmu_event_counter_mask() | PMU_CNT_C_BIT;
+	if (features.el2) {
+		unsigned hpmn = features.pmu.num_counters / 2 ? features.pmu.num_counters / 2 : 1;
+
+		if (!pmu_owns_el2())
+			hpmn = features.pmu.num_counters;
+		s->mdcr_el2 = (s->mdcr_el2 & ~MDCR_EL2_HPMN_MASK) | FIELD_PREP(MDCR_EL2, HPMN, hpmn) |
+			      MDCR_EL2_HPME_BIT;
+	}
+	s->pmccfiltr_el0 = pmu_filter_only_at(c);
+	for (n = 0; n < 31; n++)
+		s->pmevtyper[n] = PMU_FILTER_ALL | PMU_EVENT_SW_INCR;
+	for (j = 0; j < nused; j++) {
+		uint64_t *reg = controls[used[j]].reg(s);
+
+		if (combo & (1u << j))
+			*reg |= controls[used[j]].bit;
+		else
+			*reg &= ~controls[used[j]].bit;
+	}
+}
+
+static void describe(char *buf, size_t len, const unsigned *used, unsigned nused, unsigned combo)
+{
+	size_t at = 0;
+	unsigned j;
+
+	buf[0] = '\0';
+	for (j = 0; j < nused && at < len; j++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s=%u", j ? " " : "", controls[used[j]].field,
+				       (combo >> j) & 1);
+}
+
+/* Compare one run with the model: the cycle counter, or the event counters; failures go to group g. */
+static void check_run(struct check_group *g, const struct pmu_state *s, const struct run_result *r,
+		      const char *desc, bool cycle)
+{
+	unsigned n;
+	bool counts;
+
+	if (!r->done) {
+		check(g, false, "%s: the run ended in an unexpected exception", desc);
+		return;
+	}
+	for (n = 0; !cycle && n < features.pmu.num_counters; n++) {
+		counts = count_pmu_events(&features.pmu, s, n) && pmu_sw_increment_reaches(&features.pmu, s, n);
+		check(g, r->evcnt[n] == (counts ? SWINC_WRITES : 0),
+		      "%s: PMEVCNTR%u_EL0 (SW_INCR, range %u) expected %u, seen %llu", desc, n,
+		      get_pmu_counter_range(&features.pmu, s, n) + 1, counts ? SWINC_WRITES : 0,
+		      (unsigned long long)r->evcnt[n]);
+	}
+	if (!cycle)
+		return;
+	counts = count_pmu_events(&features.pmu, s, CYCLE_COUNTER_ID);
+	check(g, (r->ccnt != 0) == counts, "%s: PMCCNTR_EL0 (PMCCFILTR_EL0=0x%llx) expected %s, seen %llu", desc,
+	      (unsigned long long)s->pmccfiltr_el0, counts ? "nonzero" : "0", (unsigned long long)r->ccnt);
+}
+
+static void prohibit_context(enum ctx c)
+{
+	static struct run_result results[1u << MAX_CONTROLS];
+	unsigned used[MAX_CONTROLS], nused = 0, combo, i, j, n;
+	struct pmu_state s, twin;
+	struct check_group g;
+	char desc[160], name[64];
+	uint64_t ret;
+	int status;
+
+	for (i = 0; i < MAX_CONTROLS; i++) {
+		snprintf(name, sizeof(name), "prohibit.%s.%s", controls[i].name, ctx_name(c));
+		if (control_absent(i))
+			tap_skip(name, controls[i].rules, "%s", control_absent(i));
+		else if (test_selected(name))
+			used[nused++] = i;
+	}
+	if (!nused)
+		return;
+	/* every combination of the usable controls, once */
+	for (combo = 0; combo < (1u << nused); combo++) {
+		combo_state(&s, c, used, nused, combo);
+		pmu_program(&s);
+		status = ctx_call(c, at_ctx_swinc_spin,
+				  BIT64(get_num_event_counters_accessible(&features.pmu, &s)) - 1, &ret);
+		pmu_stop();
+		results[combo].done = status == CTX_OK;
+		if (status != CTX_OK) {
+			printf("# prohibit.%s: unexpected exception:\n", ctx_name(c));
+			exc_record_print(&exc_unexpected);
+			el_setup_all();
+		}
+		for (n = 0; n < features.pmu.num_counters; n++)
+			results[combo].evcnt[n] = read_pmevcntr(n);
+		results[combo].ccnt = read_pmccntr_el0();
+	}
+	/* one test point per control: each run paired with its twin, the control flipped */
+	for (j = 0; j < nused; j++) {
+		group_begin(&g, controls[used[j]].rules, "prohibit.%s.%s", controls[used[j]].name, ctx_name(c));
+		for (combo = 0; combo < (1u << nused); combo++) {
+			if (combo & (1u << j))
+				continue;
+			combo_state(&s, c, used, nused, combo);
+			combo_state(&twin, c, used, nused, combo | (1u << j));
+			describe(desc, sizeof(desc), used, nused, combo);
+			check_run(&g, &s, &results[combo], desc, controls[used[j]].cycle);
+			describe(desc, sizeof(desc), used, nused, combo | (1u << j));
+			check_run(&g, &twin, &results[combo | (1u << j)], desc, controls[used[j]].cycle);
+		}
+		group_end(&g);
+	}
+}
+
+void test_prohibit(void)
+{
+	const char *why;
+	char name[64];
+	unsigned c, i;
+
+	for (c = 0; c < CTX_COUNT; c++) {
+		why = NULL;
+		if (!pmu_implemented(&features.pmu))
+			why = "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)";
+		else if (!pmu_event_implemented(PMU_EVENT_SW_INCR))
+			why = "SW_INCR not in PMCEID0_EL0 (bit 0 == 0)";
+		else
+			ctx_available((enum ctx)c, &why);
+		if (!why) {
+			prohibit_context((enum ctx)c);
+			continue;
+		}
+		for (i = 0; i < MAX_CONTROLS; i++) {
+			snprintf(name, sizeof(name), "prohibit.%s.%s", controls[i].name, ctx_name((enum ctx)c));
+			tap_skip(name, controls[i].rules, "%s", why);
+		}
+	}
+	el_setup_all();
+}
