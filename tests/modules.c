@@ -8,4 +8,5 @@ void tests_run_all(void)
 {
 	test_enable();
 	test_prohibit();
+	test_filter();
 }

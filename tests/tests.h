@@ -15,6 +15,9 @@ void test_enable(void);
 /* D11.5.3 / D13.5.4 prohibition (tests/prohibit.c). */
 void test_prohibit(void);
 
+/* D11.7 / D13.7 event filtering and software increment accuracy (tests/filter.c). */
+void test_filter(void);
+
 /* Re-apply every level's baseline (el_setup.h); used by modules after each test. */
 void el_setup_all(void);
 

@@ -1,0 +1,274 @@
+/*
+ * filter.c - D11.7 / D13.7 Event filtering by Exception level and Security state, and software increment
+ * accuracy (D11.7.2, D13.7.3.2), at every available context.
+ *
+ * filter.evtyper.<ctx>, filter.evtyper_sh.<ctx>
+ *     Every combination of the filter bits this PE implements (PMEVTYPER<n>_EL0.{P, U} always; NSK, NSU, M
+ *     with EL3; NSH with EL2; SH with EL3 and FEAT_SEL2) on every event counter counting SW_INCR, written at
+ *     the context: each counter must count exactly SWINC_WRITES when CountPMUEvents() says the context counts,
+ *     else 0. Combinations with SH = 1 form their own test point.
+ * filter.ccfiltr.<ctx>, filter.ccfiltr_sh.<ctx>
+ *     The same combinations in PMCCFILTR_EL0, for those under which the model says the cycle counter counts in
+ *     none of the other contexts a call passes through (the orchestrator's; EL1 for EL0): nonzero exactly when
+ *     the model says it counts in the context.
+ * filter.sh_rw
+ *     PMEVTYPER<n>_EL0.SH and PMCCFILTR_EL0.SH are RW when EL3 and FEAT_SEL2 are implemented (D24.5.12, D24.5.1).
+ * filter.swinc_no_sync.<ctx>
+ *     Two PMSWINC_EL0 writes with no Context Synchronization event between them count twice (D13.7.3.2).
+ */
+#include <stdio.h>
+
+#include "arch_regs.h"
+#include "context.h"
+#include "el_setup.h"
+#include "exception.h"
+#include "features.h"
+#include "pmu_util.h"
+#include "sysreg.h"
+#include "test.h"
+#include "tests.h"
+
+#define SWINC_WRITES 3
+#define CYCLE_SPIN   2000
+
+#define RULES_EVTYPER "D11.7.1, D13.7.1 (PMEVTYPER<n>_EL0 P/U/NSK/NSU/NSH/M), D13.7.3.2, CountPMUEvents"
+#define RULES_EVTYPER_SH "D11.7.1, D13.7.1 (PMEVTYPER<n>_EL0.SH with FEAT_SEL2), CountPMUEvents"
+#define RULES_CCFILTR "D11.7.1, D13.7.1 (PMCCFILTR_EL0 P/U/NSK/NSU/NSH/M), CountPMUEvents"
+#define RULES_CCFILTR_SH "D11.7.1, D13.7.1 (PMCCFILTR_EL0.SH with FEAT_SEL2), CountPMUEvents"
+#define RULES_SH_RW "PMEVTYPER<n>_EL0.SH (D24.5.12), PMCCFILTR_EL0.SH (D24.5.1): RW with EL3 and FEAT_SEL2"
+#define RULES_NO_SYNC "D11.7.2, D13.7.3.2: two PMSWINC_EL0 writes without context synchronization count twice"
+
+/* The filter bits this PE implements, in the order combinations enumerate them. */
+static unsigned filter_bits(uint64_t *bits)
+{
+	unsigned n = 0;
+
+	bits[n++] = PMEVTYPER_P_BIT;
+	bits[n++] = PMEVTYPER_U_BIT;
+	if (features.el3) {
+		bits[n++] = PMEVTYPER_NSK_BIT;
+		bits[n++] = PMEVTYPER_NSU_BIT;
+		bits[n++] = PMEVTYPER_M_BIT;
+	}
+	if (features.el2)
+		bits[n++] = PMEVTYPER_NSH_BIT;
+	if (features.el3 && features.sel2)
+		bits[n++] = PMEVTYPER_SH_BIT;
+	return n;
+}
+
+static uint64_t filter_of(const uint64_t *bits, unsigned nbits, unsigned combo)
+{
+	uint64_t f = 0;
+	unsigned b;
+
+	for (b = 0; b < nbits; b++)
+		if (combo & (1u << b))
+			f |= bits[b];
+	return f;
+}
+
+/* Runs in the context: SW_INCR writes to the counters in `mask`, then a spin for the cycle counter. */
+static uint64_t at_ctx_swinc_spin(uint64_t mask)
+{
+	volatile unsigned i;
+
+	for (i = 0; i < SWINC_WRITES; i++)
+		write_pmswinc_el0(mask);
+	for (i = 0; i < CYCLE_SPIN; i++)
+		;
+	isb();
+	return 0;
+}
+
+/* Runs in the context: exactly two PMSWINC_EL0 writes, back to back, then ISB. */
+static uint64_t at_ctx_swinc_twice(uint64_t mask)
+{
+	__asm__ volatile("msr pmswinc_el0, %0\n\tmsr pmswinc_el0, %0\n\tisb" ::"r"(mask) : "memory");
+	return 0;
+}
+
+/* Whether the model says filter f counts the cycle counter in a context other than c that a call visits. */
+static bool counts_elsewhere(enum ctx c, uint64_t f)
+{
+	enum ctx visited[2];
+	struct pmu_state s;
+	unsigned i, nv = 0;
+
+	visited[nv++] = orchestrator_el == 3 ? CTX_EL3 : orchestrator_el == 2 ? CTX_NS_EL2 : CTX_NS_EL1;
+	if (ctx_el(c) == 0)
+		visited[nv++] = ctx_secure(c) ? CTX_S_EL1 : CTX_NS_EL1;
+	for (i = 0; i < nv; i++) {
+		if (visited[i] == c)
+			continue;
+		pmu_state_init(&s, visited[i]);
+		s.pmcr_el0 = PMCR_EL0_E_BIT;
+		s.pmcntenset_el0 = PMU_CNT_C_BIT;
+		s.pmccfiltr_el0 = f;
+		if (count_pmu_events(&features.pmu, &s, CYCLE_COUNTER_ID))
+			return true;
+	}
+	return false;
+}
+
+static void filter_context(enum ctx c)
+{
+	struct check_group ev, ev_sh, cc, cc_sh, *gev, *gcc;
+	struct pmu_state s;
+	uint64_t bits[7], f, seen, ret, mask;
+	unsigned nbits = filter_bits(bits), combo, n;
+	bool counts, on_ev, on_ev_sh, on_cc, on_cc_sh;
+
+	on_ev = group_begin(&ev, RULES_EVTYPER, "filter.evtyper.%s", ctx_name(c));
+	on_ev_sh = group_begin(&ev_sh, RULES_EVTYPER_SH, "filter.evtyper_sh.%s", ctx_name(c));
+	on_cc = group_begin(&cc, RULES_CCFILTR, "filter.ccfiltr.%s", ctx_name(c));
+	on_cc_sh = group_begin(&cc_sh, RULES_CCFILTR_SH, "filter.ccfiltr_sh.%s", ctx_name(c));
+	if (!on_ev && !on_ev_sh && !on_cc && !on_cc_sh)
+		return;
+	for (combo = 0; combo < (1u << nbits); combo++) {
+		f = filter_of(bits, nbits, combo);
+		gev = (f & PMEVTYPER_SH_BIT) ? &ev_sh : &ev;
+		gcc = (f & PMEVTYPER_SH_BIT) ? &cc_sh : &cc;
+		pmu_state_init(&s, c);
+		s.pmcr_el0 = PMCR_EL0_E_BIT;
+		s.pmcntenset_el0 = pmu_event_counter_mask() | PMU_CNT_C_BIT;
+		s.pmccfiltr_el0 = f;
+		for (n = 0; n < 31; n++)
+			s.pmevtyper[n] = f | PMU_EVENT_SW_INCR;
+		pmu_program(&s);
+		mask = BIT64(get_num_event_counters_accessible(&features.pmu, &s)) - 1;
+		if (ctx_call(c, at_ctx_swinc_spin, mask, &ret) != CTX_OK) {
+			check(gev, false, "filter 0x%llx: unexpected exception", (unsigned long long)f);
+			exc_record_print(&exc_unexpected);
+			el_setup_all();
+			continue;
+		}
+		pmu_stop();
+		for (n = 0; n < features.pmu.num_counters; n++) {
+			counts = count_pmu_events(&features.pmu, &s, n) && (mask & BIT64(n));
+			seen = read_pmevcntr(n);
+			check(gev, seen == (counts ? SWINC_WRITES : 0),
+			      "PMEVTYPER%u_EL0=0x%llx at %s: PMEVCNTR%u_EL0 (SW_INCR) expected %u, seen %llu", n,
+			      (unsigned long long)s.pmevtyper[n], ctx_name(c), n, counts ? SWINC_WRITES : 0,
+			      (unsigned long long)seen);
+		}
+		if (counts_elsewhere(c, f))
+			continue;
+		counts = count_pmu_events(&features.pmu, &s, CYCLE_COUNTER_ID);
+		seen = read_pmccntr_el0();
+		check(gcc, (seen != 0) == counts, "PMCCFILTR_EL0=0x%llx at %s: PMCCNTR_EL0 expected %s, seen %llu",
+		      (unsigned long long)f, ctx_name(c), counts ? "nonzero" : "0", (unsigned long long)seen);
+	}
+	if (on_ev)
+		group_end(&ev);
+	if (on_cc)
+		group_end(&cc);
+	if (!(features.el3 && features.sel2)) {
+		on_ev_sh = on_cc_sh = false;
+		tap_skip(ev_sh.name, RULES_EVTYPER_SH, "SH needs EL3 and FEAT_SEL2 (ID_AA64PFR0_EL1.EL3 == %u, SEL2 == %u)",
+			 (unsigned)features.el3, (unsigned)features.sel2);
+		tap_skip(cc_sh.name, RULES_CCFILTR_SH, "SH needs EL3 and FEAT_SEL2 (ID_AA64PFR0_EL1.EL3 == %u, SEL2 == %u)",
+			 (unsigned)features.el3, (unsigned)features.sel2);
+	}
+	if (on_ev_sh)
+		group_end(&ev_sh);
+	if (on_cc_sh)
+		group_end(&cc_sh);
+}
+
+static void check_swinc_no_sync(enum ctx c)
+{
+	struct check_group g;
+	struct pmu_state s;
+	uint64_t ret, mask, seen;
+	unsigned n;
+	bool counts;
+
+	if (!group_begin(&g, RULES_NO_SYNC, "filter.swinc_no_sync.%s", ctx_name(c)))
+		return;
+	pmu_state_init(&s, c);
+	s.pmcr_el0 = PMCR_EL0_E_BIT;
+	s.pmcntenset_el0 = pmu_event_counter_mask();
+	pmu_program(&s);
+	mask = BIT64(get_num_event_counters_accessible(&features.pmu, &s)) - 1;
+	if (ctx_call(c, at_ctx_swinc_twice, mask, &ret) != CTX_OK) {
+		check(&g, false, "unexpected exception");
+		exc_record_print(&exc_unexpected);
+		el_setup_all();
+	} else {
+		pmu_stop();
+		for (n = 0; n < features.pmu.num_counters; n++) {
+			counts = count_pmu_events(&features.pmu, &s, n) && (mask & BIT64(n));
+			seen = read_pmevcntr(n);
+			check(&g, seen == (counts ? 2u : 0u), "PMEVCNTR%u_EL0 expected %u after two PMSWINC_EL0 writes, "
+			      "seen %llu", n, counts ? 2u : 0u, (unsigned long long)seen);
+		}
+	}
+	group_end(&g);
+}
+
+static void check_sh_rw(void)
+{
+	struct check_group g;
+	uint64_t v;
+	unsigned n, sh;
+
+	if (!(features.el3 && features.sel2)) {
+		tap_skip("filter.sh_rw", RULES_SH_RW, "SH needs EL3 and FEAT_SEL2 (ID_AA64PFR0_EL1.EL3 == %u, SEL2 == %u)",
+			 (unsigned)features.el3, (unsigned)features.sel2);
+		return;
+	}
+	if (!group_begin(&g, RULES_SH_RW, "filter.sh_rw"))
+		return;
+	for (sh = 0; sh < 2; sh++) {
+		uint64_t want = sh ? PMEVTYPER_SH_BIT : 0;
+
+		for (n = 0; n < features.pmu.num_counters; n++) {
+			write_pmevtyper(n, want | PMU_EVENT_SW_INCR);
+			isb();
+			v = read_pmevtyper(n);
+			check(&g, (v & PMEVTYPER_SH_BIT) == want, "PMEVTYPER%u_EL0.SH written %u, reads 0x%llx", n, sh,
+			      (unsigned long long)v);
+		}
+		write_pmccfiltr_el0(want);
+		isb();
+		v = read_pmccfiltr_el0();
+		check(&g, (v & PMEVTYPER_SH_BIT) == want, "PMCCFILTR_EL0.SH written %u, reads 0x%llx", sh,
+		      (unsigned long long)v);
+	}
+	group_end(&g);
+}
+
+void test_filter(void)
+{
+	const char *why;
+	char name[64];
+	unsigned c, i;
+	static const char *const points[] = { "evtyper", "evtyper_sh", "ccfiltr", "ccfiltr_sh", "swinc_no_sync" };
+	static const char *const rules[] = { RULES_EVTYPER, RULES_EVTYPER_SH, RULES_CCFILTR, RULES_CCFILTR_SH,
+					     RULES_NO_SYNC };
+
+	for (c = 0; c < CTX_COUNT; c++) {
+		why = NULL;
+		if (!pmu_implemented(&features.pmu))
+			why = "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)";
+		else if (!pmu_event_implemented(PMU_EVENT_SW_INCR))
+			why = "SW_INCR not in PMCEID0_EL0 (bit 0 == 0)";
+		else if (features.el2 && !pmu_owns_el2())
+			why = "EL2 is implemented but owned by a higher level: MDCR_EL2.HPMN unknown";
+		else
+			ctx_available((enum ctx)c, &why);
+		if (!why) {
+			filter_context((enum ctx)c);
+			check_swinc_no_sync((enum ctx)c);
+			continue;
+		}
+		for (i = 0; i < sizeof(points) / sizeof(points[0]); i++) {
+			snprintf(name, sizeof(name), "filter.%s.%s", points[i], ctx_name((enum ctx)c));
+			tap_skip(name, rules[i], "%s", why);
+		}
+	}
+	if (pmu_implemented(&features.pmu))
+		check_sh_rw();
+	el_setup_all();
+}
