@@ -24,6 +24,7 @@ void features_read(void)
 	f->pmsver = FIELD_GET(ID_AA64DFR0_EL1, PMSVer, f->id_aa64dfr0_el1);
 	f->ebep = FIELD_GET(ID_AA64DFR1_EL1, EBEP, f->id_aa64dfr1_el1);
 	f->pmicntr = FIELD_GET(ID_AA64DFR1_EL1, PMICNTR, f->id_aa64dfr1_el1);
+	f->fgt = FIELD_GET(ID_AA64MMFR0_EL1, FGT, read_id_aa64mmfr0_el1()) != 0;
 
 	f->pmu.pmuver = FIELD_GET(ID_AA64DFR0_EL1, PMUVer, f->id_aa64dfr0_el1);
 	f->pmu.hpmn0 = FIELD_GET(ID_AA64DFR0_EL1, HPMN0, f->id_aa64dfr0_el1) != 0;
@@ -79,8 +80,8 @@ void features_print(void)
 	printf("# ID_AA64DFR0_EL1 = 0x%016llx: PMUVer=0x%x (%s) HPMN0=%u PMSS=%u SEBEP=%u PMSVer=%u\n",
 	       (unsigned long long)f->id_aa64dfr0_el1, f->pmu.pmuver, pmuver_name(f->pmu.pmuver),
 	       (unsigned)f->pmu.hpmn0, f->pmss, f->sebep, f->pmsver);
-	printf("# ID_AA64DFR1_EL1 = 0x%016llx: EBEP=%u PMICNTR=%u\n", (unsigned long long)f->id_aa64dfr1_el1,
-	       f->ebep, f->pmicntr);
+	printf("# ID_AA64DFR1_EL1 = 0x%016llx: EBEP=%u PMICNTR=%u; ID_AA64MMFR0_EL1.FGT != 0: %d\n",
+	       (unsigned long long)f->id_aa64dfr1_el1, f->ebep, f->pmicntr, (int)f->fgt);
 	if (!pmu_implemented(&f->pmu))
 		return;
 	printf("# PMCR_EL0 = 0x%016llx: N=%u IMP=0x%02x IDCODE=0x%02x\n", (unsigned long long)f->pmcr_el0,

@@ -17,6 +17,7 @@ struct features {
 	bool el2, el3, sel2;           /* ID_AA64PFR0_EL1.{EL2, EL3, SEL2} != 0 */
 	unsigned pmss, sebep, pmsver;  /* ID_AA64DFR0_EL1.{PMSS, SEBEP, PMSVer} */
 	unsigned ebep, pmicntr;        /* ID_AA64DFR1_EL1.{EBEP, PMICNTR} */
+	bool fgt;                      /* FEAT_FGT: ID_AA64MMFR0_EL1.FGT != 0 */
 	struct pmu_features pmu;       /* the spec model's view */
 };
 

@@ -66,6 +66,13 @@ bool pmu_sw_increment_reaches(const struct pmu_features *f, const struct pmu_sta
 	return n < get_num_event_counters_accessible(f, s);
 }
 
+bool pmcr_p_resets(const struct pmu_features *f, const struct pmu_state *s, unsigned n)
+{
+	if (get_pmu_counter_range(f, s, n) == PMUCounterRange_R1)
+		return true;
+	return !el2_enabled(f, s) || s->el >= 2;
+}
+
 /* The filter word of counter idx: PMCCFILTR_EL0 or PMEVTYPER<idx>_EL0, bits [31:0]. */
 static uint64_t pmu_filter(const struct pmu_state *s, unsigned idx)
 {

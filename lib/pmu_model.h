@@ -80,6 +80,13 @@ unsigned get_num_event_counters_accessible(const struct pmu_features *f, const s
 bool pmu_sw_increment_reaches(const struct pmu_features *f, const struct pmu_state *s, unsigned n);
 
 /*
+ * Whether a write of PMCR_EL0.P = 1 at this state resets event counter n (PMCR_EL0.P, D24.5.8): every counter
+ * in the first range, and those in the second range when EL2 is disabled or not implemented in the current
+ * Security state, or the PE is at EL2 or EL3.
+ */
+bool pmcr_p_resets(const struct pmu_features *f, const struct pmu_state *s, unsigned n);
+
+/*
  * CountPMUEvents(idx) (J1.3.1.93): whether counter idx (event counter 0..N-1, CYCLE_COUNTER_ID) counts its
  * event at the state's EL and Security state. Covers the enables (PMCR_EL0.E or MDCR_EL2.HPME by range,
  * PMCNTENSET_EL0, D11.5.1), prohibition (MDCR_EL3.SPME/MPMX, MDCR_EL2.HPMD, PMCR_EL0.DP, MDCR_EL3.SCCD,

@@ -30,6 +30,7 @@ SYSREG_READ(currentel, CurrentEL)
 SYSREG_READ(id_aa64dfr0_el1, id_aa64dfr0_el1)
 SYSREG_READ(id_aa64dfr1_el1, id_aa64dfr1_el1)
 SYSREG_READ(id_aa64pfr0_el1, id_aa64pfr0_el1)
+SYSREG_READ(id_aa64mmfr0_el1, id_aa64mmfr0_el1)
 SYSREG_READ(pmceid0_el0, pmceid0_el0)
 SYSREG_READ(pmceid1_el0, pmceid1_el0)
 SYSREG_READ(midr_el1, midr_el1)
@@ -114,6 +115,52 @@ static inline void write_pmevtyper(unsigned n, uint64_t v)
 	write_pmselr_el0(n);
 	isb();
 	write_pmxevtyper_el0(v);
+}
+
+/*
+ * PMEVCNTR<n>_EL0 and PMEVTYPER<n>_EL0 by their own encodings (op0=3, op1=3, CRn=14, CRm=0b10:n[4:3] for
+ * PMEVCNTR and 0b11:n[4:3] for PMEVTYPER, op2=n[2:0]; D24.5.11, D24.5.12), for checks of those accesses
+ * themselves, where the PMSELR_EL0 route would test a different register. X(n, CRm of PMEVCNTR<n>,
+ * CRm of PMEVTYPER<n>, op2); n is 0..30, other n do nothing and read 0.
+ */
+#define PMEV_CASES(X)                                                                                        \
+	X(0, 8, 12, 0) X(1, 8, 12, 1) X(2, 8, 12, 2) X(3, 8, 12, 3) X(4, 8, 12, 4) X(5, 8, 12, 5)            \
+	X(6, 8, 12, 6) X(7, 8, 12, 7) X(8, 9, 13, 0) X(9, 9, 13, 1) X(10, 9, 13, 2) X(11, 9, 13, 3)          \
+	X(12, 9, 13, 4) X(13, 9, 13, 5) X(14, 9, 13, 6) X(15, 9, 13, 7) X(16, 10, 14, 0) X(17, 10, 14, 1)    \
+	X(18, 10, 14, 2) X(19, 10, 14, 3) X(20, 10, 14, 4) X(21, 10, 14, 5) X(22, 10, 14, 6)                 \
+	X(23, 10, 14, 7) X(24, 11, 15, 0) X(25, 11, 15, 1) X(26, 11, 15, 2) X(27, 11, 15, 3)                 \
+	X(28, 11, 15, 4) X(29, 11, 15, 5) X(30, 11, 15, 6)
+
+#define PMEVCNTR_W(n, cnt, typ, op2) \
+	case n: __asm__ volatile("msr S3_3_c14_c" #cnt "_" #op2 ", %0" ::"r"(v) : "memory"); break;
+#define PMEVCNTR_R(n, cnt, typ, op2) \
+	case n: __asm__ volatile("mrs %0, S3_3_c14_c" #cnt "_" #op2 : "+r"(v)::"memory"); break;
+#define PMEVTYPER_W(n, cnt, typ, op2) \
+	case n: __asm__ volatile("msr S3_3_c14_c" #typ "_" #op2 ", %0" ::"r"(v) : "memory"); break;
+#define PMEVTYPER_R(n, cnt, typ, op2) \
+	case n: __asm__ volatile("mrs %0, S3_3_c14_c" #typ "_" #op2 : "+r"(v)::"memory"); break;
+
+/* Direct PMEVCNTR<n>_EL0 write. */
+static inline void write_pmevcntr_direct(unsigned n, uint64_t v)
+{
+	switch (n) { PMEV_CASES(PMEVCNTR_W) }
+}
+/* Direct PMEVCNTR<n>_EL0 read; `v` is what Xt held before (a NOP leaves it so). */
+static inline uint64_t read_pmevcntr_direct(unsigned n, uint64_t v)
+{
+	switch (n) { PMEV_CASES(PMEVCNTR_R) }
+	return v;
+}
+/* Direct PMEVTYPER<n>_EL0 write. */
+static inline void write_pmevtyper_direct(unsigned n, uint64_t v)
+{
+	switch (n) { PMEV_CASES(PMEVTYPER_W) }
+}
+/* Direct PMEVTYPER<n>_EL0 read; `v` is what Xt held before. */
+static inline uint64_t read_pmevtyper_direct(unsigned n, uint64_t v)
+{
+	switch (n) { PMEV_CASES(PMEVTYPER_R) }
+	return v;
 }
 
 #endif

@@ -9,4 +9,5 @@ void tests_run_all(void)
 	test_enable();
 	test_prohibit();
 	test_filter();
+	test_guest_view();
 }

@@ -18,6 +18,9 @@ void test_prohibit(void);
 /* D11.7 / D13.7 event filtering and software increment accuracy (tests/filter.c). */
 void test_filter(void);
 
+/* HPMN as the guest's view: RAZ/WI bits, counter accesses, PMCR_EL0.P (tests/guest_view.c). */
+void test_guest_view(void);
+
 /* Re-apply every level's baseline (el_setup.h); used by modules after each test. */
 void el_setup_all(void);
 

@@ -90,5 +90,36 @@ const struct xfail platform_xfails[] = {
 	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL },
 	{ "filter.sh_rw", "PMEVTYPER<n>_EL0.SH, PMCCFILTR_EL0.SH RW with EL3 and FEAT_SEL2",
 	  "SH written 1 reads 0", NULL },
+	/*
+	 * The guest's view under MDCR_EL2.HPMN (Non-secure EL1 and EL0, HPMN < N). Three deviations, each
+	 * seen for every HPMN from 1 to N-1 and every counter n >= HPMN:
+	 *  - bits: PMCNTENSET/CLR_EL0, PMOVSSET/CLR_EL0, PMINTENSET/CLR_EL1 bits m >= HPMN must be RAZ/WI
+	 *    ("When m >= GetNumEventCountersAccessible(), access to this field is RAZ/WI", D24.5). Seen: they
+	 *    read 1 and are set and cleared from EL1/EL0 (PMCNTENSET_EL0 reads 0x8000003f with HPMN=1).
+	 *    Why sure: QEMU v7.2.0 masks these writes with pmu_counter_mask() (target/arm/internals.h:1333),
+	 *    which is all N counters and C, never HPMN.
+	 *  - counters: PMEVCNTR<n>/PMEVTYPER<n>_EL0 and PMXEVCNTR/PMXEVTYPER_EL0 with SEL = n >= HPMN. QEMU
+	 *    7.2 has no FEAT_FGT (ID_AA64MMFR0_EL1.FGT == 0), so the access is CONSTRAINED UNPREDICTABLE among
+	 *    UNDEFINED, RAZ/WI, NOP, an UNKNOWN accessible counter, or a trap to EL2 (PMEVCNTR<n>_EL0,
+	 *    PMXEVCNTR_EL0 "Accessing"). Seen: none of these: the read returns counter n's own value and the
+	 *    write changes counter n. Why sure: QEMU's pmreg_access() (target/arm/helper.c:1027-1048) checks
+	 *    only PMUSERENR_EL0 and MDCR_EL2/EL3.TPM, and defines the registers for every n < N.
+	 *  - pmcr_p: PMCR_EL0.P written at EL1/EL0 with EL2 enabled resets only the first range (PMCR_EL0.P,
+	 *    D24.5.8). Seen: counters n >= HPMN are reset too, while at EL2, EL3 and Secure EL1/EL0 (EL2
+	 *    disabled) the check passes. Why sure: pmcr_write() (target/arm/helper.c:1421-1426) zeroes every
+	 *    counter, with no range test.
+	 */
+	{ "guest_view.bits.ns_el1", "PMCNTEN/PMOVS/PMINTEN bits m >= HPMN RAZ/WI", "bits m >= HPMN read and written at EL1",
+	  with_el2 },
+	{ "guest_view.bits.ns_el0", "PMCNTEN/PMOVS bits m >= HPMN RAZ/WI", "bits m >= HPMN read and written at EL0",
+	  with_el2 },
+	{ "guest_view.counters.ns_el1", "PMEVCNTR/PMEVTYPER/PMXEV* n >= HPMN CONSTRAINED UNPREDICTABLE set",
+	  "counter n >= HPMN read and written at EL1 as itself", with_el2 },
+	{ "guest_view.counters.ns_el0", "PMEVCNTR/PMEVTYPER/PMXEV* n >= HPMN CONSTRAINED UNPREDICTABLE set",
+	  "counter n >= HPMN read and written at EL0 as itself", with_el2 },
+	{ "guest_view.pmcr_p.ns_el1", "PMCR_EL0.P resets only the first range at EL1",
+	  "PMCR_EL0.P at EL1 resets counters n >= HPMN", with_el2 },
+	{ "guest_view.pmcr_p.ns_el0", "PMCR_EL0.P resets only the first range at EL0",
+	  "PMCR_EL0.P at EL0 resets counters n >= HPMN", with_el2 },
 	{ NULL, NULL, NULL, NULL },
 };
