@@ -9,7 +9,7 @@
 
 #include "context.h"
 #include "el_setup.h"
-#include "features.h"
+#include "id_regs.h"
 #include "platform.h"
 #include "test.h"
 #include "tests.h"

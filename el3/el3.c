@@ -4,7 +4,7 @@
 #include "arch_regs.h"
 #include "context.h"
 #include "el_setup.h"
-#include "features.h"
+#include "id_regs.h"
 #include "sysreg.h"
 
 static uint64_t scr_el3_baseline(void)

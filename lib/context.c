@@ -9,7 +9,7 @@
 #include "arch_regs.h"
 #include "context.h"
 #include "el_setup.h"
-#include "features.h"
+#include "id_regs.h"
 #include "sysreg.h"
 
 unsigned orchestrator_el;

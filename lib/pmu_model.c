@@ -156,3 +156,59 @@ bool count_pmu_events(const struct pmu_features *f, const struct pmu_state *s, u
 	}
 	return enabled && !prohibited && !pmu_filtered(f, s, idx);
 }
+
+bool pmu_exception_enabled(const struct pmu_features *f, const struct pmu_state *s)
+{
+	unsigned pmee;
+
+	if (!f->ebep)
+		return false;
+	pmee = (unsigned)FIELD_GET(MDCR_EL3, PMEE, s->mdcr_el3);
+	if (f->el3 && pmee != 1)
+		return pmee == 3;
+	pmee = (unsigned)FIELD_GET(MDCR_EL2, PMEE, s->mdcr_el2);
+	if (el2_enabled(f, s) && pmee != 1)
+		return pmee == 3;
+	return FIELD_GET(PMECR_EL1, PMEE, s->pmecr_el1) == 3;
+}
+
+unsigned pmu_overflow_width(const struct pmu_features *f, const struct pmu_state *s, unsigned idx)
+{
+	bool exc = pmu_exception_enabled(f, s);
+
+	if (idx == CYCLE_COUNTER_ID) /* ovflw = if HaveAArch32() && lc == '0' then 32 else 64 */
+		return f->aarch32 && !exc && !(s->pmcr_el0 & PMCR_EL0_LC_BIT) ? 32 : 64;
+	if (idx == INSTRUCTION_COUNTER_ID)
+		return 64;
+	if (!feat_pmuv3p5(f))
+		return 32;
+	if (exc)
+		return 64;
+	if (get_pmu_counter_range(f, s, idx) == PMUCounterRange_R1)
+		return (s->pmcr_el0 & PMCR_EL0_LP_BIT) ? 64 : 32;
+	return (s->mdcr_el2 & MDCR_EL2_HLP_BIT) ? 64 : 32;
+}
+
+unsigned pmu_counter_bits(const struct pmu_features *f, unsigned idx)
+{
+	if (idx == CYCLE_COUNTER_ID || idx == INSTRUCTION_COUNTER_ID)
+		return 64;
+	return feat_pmuv3p5(f) ? 64 : 32;
+}
+
+bool pmu_overflow_irq(const struct pmu_features *f, const struct pmu_state *s, uint64_t pmovsset,
+		      uint64_t pmintenset)
+{
+	uint64_t ovsf = pmovsset & pmintenset;
+	unsigned n;
+
+	for (n = 0; n < f->num_counters; n++) {
+		bool global_en = get_pmu_counter_range(f, s, n) == PMUCounterRange_R1
+					 ? (s->pmcr_el0 & PMCR_EL0_E_BIT) : (s->mdcr_el2 & MDCR_EL2_HPME_BIT);
+
+		if ((ovsf & BIT64(n)) && global_en)
+			return true;
+	}
+	/* cycle counter: PMCR_EL0.E; the instruction counter (F0) is left out: no FEAT_PMUv3_ICNTR model */
+	return (ovsf & PMU_CNT_C_BIT) && (s->pmcr_el0 & PMCR_EL0_E_BIT);
+}

@@ -23,6 +23,8 @@ struct pmu_features {
 	bool el3;              /* HaveEL(EL3): ID_AA64PFR0_EL1.EL3 != 0 */
 	bool sel2;             /* FEAT_SEL2: ID_AA64PFR0_EL1.SEL2 != 0 */
 	bool hpmn0;            /* FEAT_HPMN0: ID_AA64DFR0_EL1.HPMN0 != 0 */
+	bool aarch32;          /* HaveAArch32(): AArch32 at some EL (an ID_AA64PFR0_EL1.ELx field == 0b0010) */
+	bool ebep;             /* FEAT_EBEP: ID_AA64DFR1_EL1.EBEP != 0 */
 };
 
 /* PSTATE, Security state and the controls the rules read (register values as programmed). */
@@ -36,6 +38,8 @@ struct pmu_state {
 	uint64_t pmcntenset_el0;
 	uint64_t pmccfiltr_el0;
 	uint64_t pmevtyper[31]; /* PMEVTYPER<n>_EL0 */
+	uint64_t pmecr_el1;    /* FEAT_EBEP: PMEE[1:0] */
+	uint64_t hcr_el2;      /* TGE decides the PMU exception's target (PMUExceptionEnabled) */
 };
 
 enum pmu_counter_range { PMUCounterRange_R1, PMUCounterRange_R2, PMUCounterRange_R3 };
@@ -95,5 +99,33 @@ bool pmcr_p_resets(const struct pmu_features *f, const struct pmu_state *s, unsi
  * this model: the caller keeps those controls at their non-freezing, non-filtering values.
  */
 bool count_pmu_events(const struct pmu_features *f, const struct pmu_state *s, unsigned idx);
+
+/*
+ * PMUExceptionEnabled() (J1.1.1.37) with EffectivePMEE() (J1.1.1.34): whether the PMU Profiling exception is
+ * enabled (FEAT_EBEP; MDCR_EL3.PMEE, MDCR_EL2.PMEE when EL2Enabled(), PMECR_EL1.PMEE). Returns false without
+ * FEAT_EBEP. Reserved PMEE encodings are CONSTRAINED UNPREDICTABLE: the model reads them as "not 0b11".
+ */
+bool pmu_exception_enabled(const struct pmu_features *f, const struct pmu_state *s);
+
+/*
+ * The bit whose unsigned overflow sets PMOVSCLR_EL0[idx]: 32 or 64 (D13.3 RQZJKS, RNTZHW;
+ * AArch64.IncrementEventCounter, AArch64.IncrementCycleCounter). Event counters: 32 without FEAT_PMUv3p5,
+ * else the Effective PMCR_EL0.LP (first range) or MDCR_EL2.HLP (second range), which is 1 when the PMU
+ * Profiling exception is enabled. Cycle counter: 32 only when AArch32 is implemented and the Effective
+ * PMCR_EL0.LC is 0. Instruction counter: 64.
+ */
+unsigned pmu_overflow_width(const struct pmu_features *f, const struct pmu_state *s, unsigned idx);
+
+/* Width of the counter register itself in bits: event counters 64 with FEAT_PMUv3p5 else 32; others 64. */
+unsigned pmu_counter_bits(const struct pmu_features *f, unsigned idx);
+
+/*
+ * The overflow interrupt request (D13.3.1; CheckPMUOverflowCondition(PMUOverflowCondition_IRQ), J1.3.1.91):
+ * level-sensitive, asserted while some counter n has PMOVSSET_EL0[n] and PMINTENSET_EL1[n] set and its
+ * global enable (PMCR_EL0.E for the first range and the cycle counter, MDCR_EL2.HPME for the second) is 1.
+ * PMCNTENSET_EL0 does not take part. pmovsset and pmintenset are the registers' values.
+ */
+bool pmu_overflow_irq(const struct pmu_features *f, const struct pmu_state *s, uint64_t pmovsset,
+		      uint64_t pmintenset);
 
 #endif

@@ -19,7 +19,7 @@
 #include "arch_regs.h"
 #include "context.h"
 #include "exception.h"
-#include "features.h"
+#include "id_regs.h"
 #include "pmu_util.h"
 #include "sysreg.h"
 #include "test.h"

@@ -3,7 +3,7 @@
  */
 #include "arch_regs.h"
 #include "el_setup.h"
-#include "features.h"
+#include "id_regs.h"
 #include "pmu_util.h"
 #include "sysreg.h"
 

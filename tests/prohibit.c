@@ -23,7 +23,7 @@
 #include "context.h"
 #include "el_setup.h"
 #include "exception.h"
-#include "features.h"
+#include "id_regs.h"
 #include "pmu_util.h"
 #include "sysreg.h"
 #include "test.h"

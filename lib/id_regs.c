@@ -1,10 +1,10 @@
 /*
- * features.c - see features.h. Field positions: lib/arch_regs.h.
+ * id_regs.c - see id_regs.h. Field positions: lib/arch_regs.h.
  */
 #include <stdio.h>
 
 #include "arch_regs.h"
-#include "features.h"
+#include "id_regs.h"
 #include "sysreg.h"
 
 struct features features;
@@ -31,6 +31,11 @@ void features_read(void)
 	f->pmu.el2 = f->el2;
 	f->pmu.el3 = f->el3;
 	f->pmu.sel2 = f->sel2;
+	f->pmu.ebep = f->ebep != 0;
+	f->pmu.aarch32 = FIELD_GET(ID_AA64PFR0_EL1, EL0, f->id_aa64pfr0_el1) == ID_AA64PFR0_EL_AARCH32 ||
+			 FIELD_GET(ID_AA64PFR0_EL1, EL1, f->id_aa64pfr0_el1) == ID_AA64PFR0_EL_AARCH32 ||
+			 FIELD_GET(ID_AA64PFR0_EL1, EL2, f->id_aa64pfr0_el1) == ID_AA64PFR0_EL_AARCH32 ||
+			 FIELD_GET(ID_AA64PFR0_EL1, EL3, f->id_aa64pfr0_el1) == ID_AA64PFR0_EL_AARCH32;
 	if (pmu_implemented(&f->pmu)) {
 		f->pmcr_el0 = read_pmcr_el0();
 		f->pmceid0_el0 = read_pmceid0_el0();

@@ -1,9 +1,9 @@
 /*
- * features.h - what the PE implements, read once at boot from the ID registers and printed as TAP
+ * id_regs.h - what the PE implements, read once at boot from the ID registers and printed as TAP
  * comments. Every check gates on these fields; a SKIP names the field and value that ruled it out.
  */
-#ifndef PMUCHECK_FEATURES_H
-#define PMUCHECK_FEATURES_H
+#ifndef PMUCHECK_ID_REGS_H
+#define PMUCHECK_ID_REGS_H
 
 #include <stdbool.h>
 #include <stdint.h>
