@@ -10,4 +10,5 @@ void tests_run_all(void)
 	test_prohibit();
 	test_filter();
 	test_guest_view();
+	test_overflow();
 }

@@ -21,6 +21,9 @@ void test_filter(void);
 /* HPMN as the guest's view: RAZ/WI bits, counter accesses, PMCR_EL0.P (tests/guest_view.c). */
 void test_guest_view(void);
 
+/* D13.3 overflow: widths, flags, CHAIN (tests/overflow.c). */
+void test_overflow(void);
+
 /* Re-apply every level's baseline (el_setup.h); used by modules after each test. */
 void el_setup_all(void);
 

@@ -1,0 +1,295 @@
+/*
+ * overflow.c - D13.3 Behavior on overflow: where each counter overflows and what an overflow does.
+ *
+ * overflow.evcntr   (RQZJKS, RHTPDY, IFYVTD) for each event counter, each counter-range split (HPMN = N and,
+ *                   where EL2 is owned, N/2) and each PMCR_EL0.LP / MDCR_EL2.HLP (FEAT_PMUv3p5): the counter
+ *                   counting SW_INCR is preset two below its overflow point (pmu_overflow_width()); the first
+ *                   PMSWINC_EL0 write must not overflow, the second must set PMOVSSET_EL0 bit n and no other,
+ *                   seen in the same read sequence as the incremented value, with bits [63:0] incremented
+ *                   (a 32-bit overflow of a 64-bit counter carries into bit 32). A crossing of bit 32 while the
+ *                   width is 64 must not set the flag.
+ * overflow.ccntr    (RNTZHW) the cycle counter with PMCR_EL0.LC = 0 and 1: preset a little below 2^32 (and
+ *                   2^64), run until it crosses, and check PMOVSSET_EL0.C against the model's width.
+ * overflow.chain    (AArch64.IncrementEventCounter) where PMCEID0_EL0 advertises CHAIN (0x1E): an even counter
+ *                   overflowing at 32 bits increments the odd counter counting CHAIN by one. Counters in
+ *                   different ranges are CONSTRAINED UNPREDICTABLE: either outcome is accepted there.
+ * Each preset, increment and read sequence runs inside one call into Non-secure EL2 when it is available
+ * (every counter is accessible there, and it is where a hypervisor uses the second range), else at the
+ * orchestrator's Exception level; the orchestrator programs the controls. Keeping the sequence in one
+ * context also keeps it clear of QEMU 7.2, which corrupts a counter's value when an SCR_EL3.NS write changes
+ * whether it counts (doc/qemu-7.2-pmu-notes.md: SCR_EL3 writes are not bracketed by its PMU accounting).
+ */
+#include <stdio.h>
+
+#include "arch_regs.h"
+#include "context.h"
+#include "el_setup.h"
+#include "id_regs.h"
+#include "pmu_util.h"
+#include "sysreg.h"
+#include "test.h"
+#include "tests.h"
+
+#define RULES_EVCNTR "D13.3 RQZJKS, RHTPDY, IFYVTD, AArch64.IncrementEventCounter"
+#define RULES_CCNTR  "D13.3 RNTZHW, AArch64.IncrementCycleCounter"
+#define RULES_CHAIN  "AArch64.IncrementEventCounter (CHAIN), D13.3"
+#define CYCLE_MARGIN 0x4000ULL     /* cycles the cycle counter is preset below a boundary */
+#define SPIN_LIMIT   100000000ULL  /* bound on the wait for the cycle counter to cross it */
+
+/* The context the increments run in (see the top of this file). */
+static enum ctx ovf_ctx(void)
+{
+	const char *why;
+
+	if (ctx_available(CTX_NS_EL2, &why))
+		return CTX_NS_EL2;
+	return orchestrator_el == 3 ? CTX_EL3 : orchestrator_el == 2 ? CTX_NS_EL2 : CTX_NS_EL1;
+}
+
+/* The two-step sequence: counter n preset to `start`, then after each of two SW_INCR writes, the value of
+ * counter n (and of n + 1, for CHAIN) and PMOVSSET_EL0. Shared memory: the MMU is off at every level. */
+static struct {
+	unsigned n;
+	uint64_t start;
+	uint64_t value[2], next[2], pmovsset[2];
+} steps;
+
+/* Runs in the context: the sequence above. */
+static uint64_t at_ctx_two_steps(uint64_t unused)
+{
+	unsigned i;
+
+	(void)unused;
+	write_pmevcntr(steps.n, steps.start);
+	isb();
+	for (i = 0; i < 2; i++) {
+		write_pmswinc_el0(BIT64(steps.n));
+		isb();
+		steps.value[i] = read_pmevcntr(steps.n);
+		steps.next[i] = steps.n + 1 < features.pmu.num_counters ? read_pmevcntr(steps.n + 1) : 0;
+		steps.pmovsset[i] = read_pmovsset_el0() & (pmu_event_counter_mask() | PMU_CNT_C_BIT);
+	}
+	return 0;
+}
+
+/* Run the sequence for counter n from `start` in ovf_ctx(); false (and a failed check) on an exception. */
+static bool two_steps(struct check_group *g, unsigned n, uint64_t start)
+{
+	uint64_t ret;
+
+	steps.n = n;
+	steps.start = start;
+	if (ctx_call(ovf_ctx(), at_ctx_two_steps, 0, &ret) == CTX_OK)
+		return true;
+	check(g, false, "overflow sequence at %s: unexpected exception", ctx_name(ovf_ctx()));
+	exc_record_print(&exc_unexpected);
+	el_setup_all();
+	return false;
+}
+
+/* The controls of one overflow configuration: HPMN, LP, HLP (and LC for the cycle counter). */
+static void ovf_state(struct pmu_state *s, unsigned hpmn, bool lp, bool hlp, bool lc)
+{
+	pmu_state_init(s, ovf_ctx());
+	s->pmcr_el0 = PMCR_EL0_E_BIT | (lp ? PMCR_EL0_LP_BIT : 0) | (lc ? PMCR_EL0_LC_BIT : 0);
+	s->pmcntenset_el0 = pmu_event_counter_mask() | PMU_CNT_C_BIT;
+	if (features.el2)
+		s->mdcr_el2 = (s->mdcr_el2 & ~(MDCR_EL2_HPMN_MASK | MDCR_EL2_HLP_BIT)) |
+			      FIELD_PREP(MDCR_EL2, HPMN, hpmn) | MDCR_EL2_HPME_BIT | (hlp ? MDCR_EL2_HLP_BIT : 0);
+}
+
+/* Value one step below the overflow point of a `width`-bit overflow in a `bits`-bit counter. */
+static uint64_t below_overflow(unsigned width, unsigned bits)
+{
+	if (width == 64)
+		return ~0ULL;
+	/* 64-bit counter overflowing at 32: put a 1 in bit 32 too, so the carry into [63:32] shows */
+	return bits == 64 ? 0x1FFFFFFFFULL : 0xFFFFFFFFULL;
+}
+
+static uint64_t counter_mask(unsigned bits)
+{
+	return bits == 64 ? ~0ULL : 0xFFFFFFFFULL;
+}
+
+static void check_evcntr_config(struct check_group *g, unsigned hpmn, bool lp, bool hlp)
+{
+	struct pmu_state s;
+	unsigned n, width, bits;
+	uint64_t start;
+
+	ovf_state(&s, hpmn, lp, hlp, false);
+	for (n = 0; n < features.pmu.num_counters; n++) {
+		width = pmu_overflow_width(&features.pmu, &s, n);
+		bits = pmu_counter_bits(&features.pmu, n);
+		start = below_overflow(width, bits) - 1;
+		pmu_program(&s);
+		if (!two_steps(g, n, start))
+			continue;
+		/* one step before the overflow point: no flag */
+		check(g, steps.value[0] == start + 1 && steps.pmovsset[0] == 0, "HPMN=%u LP=%d HLP=%d: PMEVCNTR%u_EL0 "
+		      "0x%llx + 1 = 0x%llx, PMOVSSET_EL0 0x%llx; expected 0x%llx and no overflow (width %u)", hpmn, lp,
+		      hlp, n, (unsigned long long)start, (unsigned long long)steps.value[0],
+		      (unsigned long long)steps.pmovsset[0], (unsigned long long)(start + 1), width);
+		/* the overflow: exactly bit n, in the same reads as bits [63:0] incremented */
+		check(g, steps.value[1] == ((start + 2) & counter_mask(bits)) && steps.pmovsset[1] == BIT64(n),
+		      "HPMN=%u LP=%d HLP=%d: PMEVCNTR%u_EL0 0x%llx + 1 = 0x%llx, PMOVSSET_EL0 0x%llx; expected 0x%llx "
+		      "and PMOVSSET_EL0 = 0x%llx (overflow of [%u:0], range %u)", hpmn, lp, hlp, n,
+		      (unsigned long long)(start + 1), (unsigned long long)steps.value[1],
+		      (unsigned long long)steps.pmovsset[1], (unsigned long long)((start + 2) & counter_mask(bits)),
+		      (unsigned long long)BIT64(n), width - 1, get_pmu_counter_range(&features.pmu, &s, n) + 1);
+		/* a 64-bit width: crossing bit 32 is no overflow */
+		if (width != 64)
+			continue;
+		pmu_program(&s);
+		if (!two_steps(g, n, 0xFFFFFFFEULL))
+			continue;
+		check(g, steps.value[1] == 0x100000000ULL && steps.pmovsset[1] == 0, "HPMN=%u LP=%d HLP=%d: "
+		      "PMEVCNTR%u_EL0 0xffffffff + 1 = 0x%llx, PMOVSSET_EL0 0x%llx; expected 0x100000000 and no "
+		      "overflow (width 64)", hpmn, lp, hlp, n, (unsigned long long)steps.value[1],
+		      (unsigned long long)steps.pmovsset[1]);
+	}
+	pmu_stop();
+	write_pmovsclr_el0(pmu_event_counter_mask() | PMU_CNT_C_BIT);
+}
+
+/* HPMN values to split the counters with: N, and N/2 where EL2 is owned and N >= 2. */
+static unsigned hpmn_splits(unsigned *out)
+{
+	unsigned n = features.pmu.num_counters, k = 0;
+
+	out[k++] = n;
+	if (pmu_owns_el2() && n >= 2)
+		out[k++] = n / 2;
+	return k;
+}
+
+static void check_evcntr(void)
+{
+	struct check_group g;
+	unsigned hpmns[2], nh = hpmn_splits(hpmns), i, lp, hlp;
+	unsigned lps = feat_pmuv3p5(&features.pmu) ? 2 : 1;
+	unsigned hlps = feat_pmuv3p5(&features.pmu) && pmu_owns_el2() ? 2 : 1;
+
+	if (!group_begin(&g, RULES_EVCNTR, "overflow.evcntr"))
+		return;
+	for (i = 0; i < nh; i++)
+		for (lp = 0; lp < lps; lp++)
+			for (hlp = 0; hlp < hlps; hlp++)
+				check_evcntr_config(&g, hpmns[i], lp, hlp);
+	group_end(&g);
+}
+
+/*
+ * Preset the cycle counter CYCLE_MARGIN below `boundary` and wait until it passes it. Returns the value seen
+ * once past (or the last value if SPIN_LIMIT reads were not enough) and PMOVSSET_EL0 read right after.
+ */
+static uint64_t run_cycles_across(uint64_t boundary, uint64_t *ovs)
+{
+	uint64_t v = 0, i;
+
+	write_pmccntr_el0(boundary - CYCLE_MARGIN);
+	write_pmcr_el0(read_pmcr_el0() | PMCR_EL0_E_BIT);
+	isb();
+	for (i = 0; i < SPIN_LIMIT; i++) {
+		v = read_pmccntr_el0();
+		if (v - (boundary - CYCLE_MARGIN) >= CYCLE_MARGIN + 16)
+			break;
+	}
+	*ovs = read_pmovsset_el0() & (pmu_event_counter_mask() | PMU_CNT_C_BIT);
+	return v;
+}
+
+static void check_ccntr(void)
+{
+	struct check_group g;
+	struct pmu_state s;
+	uint64_t seen, ovs, boundary;
+	unsigned lc, b, width;
+	bool expect;
+	static const uint64_t boundaries[] = { 0x100000000ULL, 0 /* 2^64 */ };
+
+	if (!group_begin(&g, RULES_CCNTR, "overflow.ccntr"))
+		return;
+	for (lc = 0; lc < 2; lc++) {
+		ovf_state(&s, features.pmu.num_counters, false, false, lc);
+		s.pmccfiltr_el0 = PMU_FILTER_ALL;
+		width = pmu_overflow_width(&features.pmu, &s, CYCLE_COUNTER_ID);
+		for (b = 0; b < 2; b++) {
+			boundary = boundaries[b];
+			pmu_program(&s);
+			write_pmcr_el0(s.pmcr_el0 & ~PMCR_EL0_E_BIT);
+			seen = run_cycles_across(boundary, &ovs);
+			pmu_stop();
+			/* crossing 2^64 wraps bits [31:0] too: an overflow at either width */
+			expect = b == 1 || width == 32;
+			check(&g, seen - (boundary - CYCLE_MARGIN) >= CYCLE_MARGIN,
+			      "PMCR_EL0.LC=%u: PMCCNTR_EL0 did not pass 0x%llx within %llu reads (last 0x%llx)", lc,
+			      (unsigned long long)boundary, (unsigned long long)SPIN_LIMIT, (unsigned long long)seen);
+			check(&g, ovs == (expect ? PMU_CNT_C_BIT : 0),
+			      "PMCR_EL0.LC=%u (AArch32 %simplemented): PMCCNTR_EL0 crossed 0x%llx (now 0x%llx): PMOVSSET_EL0 "
+			      "0x%llx, expected 0x%llx (overflow of [%u:0])", lc, features.pmu.aarch32 ? "" : "not ",
+			      (unsigned long long)boundary, (unsigned long long)seen, (unsigned long long)ovs,
+			      (unsigned long long)(expect ? PMU_CNT_C_BIT : 0), width - 1);
+			write_pmovsclr_el0(pmu_event_counter_mask() | PMU_CNT_C_BIT);
+		}
+	}
+	group_end(&g);
+}
+
+static void check_chain(void)
+{
+	struct check_group g;
+	struct pmu_state s;
+	unsigned hpmns[2], nh = hpmn_splits(hpmns), i, n;
+	uint64_t odd;
+	bool same_range;
+
+	/* the sequence's first step takes the even counter to 0xffffffff, the second overflows [31:0] */
+
+	if (!pmu_event_implemented(PMU_EVENT_CHAIN)) {
+		tap_skip("overflow.chain", RULES_CHAIN, "CHAIN not in PMCEID0_EL0 (bit 30 == 0)");
+		return;
+	}
+	if (!group_begin(&g, RULES_CHAIN, "overflow.chain"))
+		return;
+	for (i = 0; i < nh; i++) {
+		ovf_state(&s, hpmns[i], false, false, false);
+		for (n = 0; n + 1 < features.pmu.num_counters; n += 2) {
+			s.pmevtyper[n + 1] = PMU_FILTER_ALL | PMU_EVENT_CHAIN;
+			pmu_program(&s);
+			if (!two_steps(&g, n, 0xFFFFFFFEULL))
+				continue;
+			odd = steps.next[1];
+			same_range = get_pmu_counter_range(&features.pmu, &s, n) ==
+				     get_pmu_counter_range(&features.pmu, &s, n + 1);
+			check(&g, same_range ? odd == 1 : odd <= 1, "HPMN=%u: PMEVCNTR%u_EL0 overflowed at 32 bits: "
+			      "PMEVCNTR%u_EL0 (CHAIN) = %llu, expected %s", hpmns[i], n, n + 1, (unsigned long long)odd,
+			      same_range ? "1" : "0 or 1 (different ranges: CONSTRAINED UNPREDICTABLE)");
+			s.pmevtyper[n + 1] = PMU_FILTER_ALL | PMU_EVENT_SW_INCR;
+		}
+	}
+	pmu_stop();
+	write_pmovsclr_el0(pmu_event_counter_mask() | PMU_CNT_C_BIT);
+	group_end(&g);
+}
+
+void test_overflow(void)
+{
+	if (!pmu_implemented(&features.pmu)) {
+		tap_skip("overflow.evcntr", RULES_EVCNTR, "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)");
+		tap_skip("overflow.ccntr", RULES_CCNTR, "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)");
+		tap_skip("overflow.chain", RULES_CHAIN, "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)");
+		return;
+	}
+	if (features.el2 && !pmu_owns_el2()) {
+		tap_skip("overflow.evcntr", RULES_EVCNTR, "EL2 is implemented but owned by a higher level: HPMN unknown");
+	} else if (!pmu_event_implemented(PMU_EVENT_SW_INCR)) {
+		tap_skip("overflow.evcntr", RULES_EVCNTR, "SW_INCR not in PMCEID0_EL0 (bit 0 == 0)");
+	} else {
+		check_evcntr();
+		check_chain();
+	}
+	check_ccntr();
+	el_setup_all();
+}
