@@ -5,7 +5,7 @@
  */
 #include <stddef.h>
 
-#include "features.h"
+#include "id_regs.h"
 #include "test.h"
 
 const char platform_name[] = "qemu-virt";
