@@ -146,6 +146,8 @@
 #define ID_AA64DFR1_EL1_PMICNTR_MASK  MASK64(39, 36)
 
 /* ---- ID_AA64PFR0_EL1 (D24.2.88): ELx fields are 0b0000 not implemented, 0b0001 AArch64 only, 0b0010 +AArch32 ---- */
+#define ID_AA64PFR0_EL1_GIC_SHIFT  24 /* System register interface to the GIC CPU interface */
+#define ID_AA64PFR0_EL1_GIC_MASK   MASK64(27, 24)
 #define ID_AA64PFR0_EL1_SEL2_SHIFT 36
 #define ID_AA64PFR0_EL1_SEL2_MASK  MASK64(39, 36)
 #define ID_AA64PFR0_EL1_EL3_SHIFT  12
@@ -169,6 +171,8 @@
 #define SCR_EL3_RW_BIT    BIT64(10)
 #define SCR_EL3_HCE_BIT   BIT64(8)
 #define SCR_EL3_SMD_BIT   BIT64(7)
+#define SCR_EL3_FIQ_BIT   BIT64(2)
+#define SCR_EL3_IRQ_BIT   BIT64(1)
 #define SCR_EL3_RES1      (BIT64(5) | BIT64(4))
 #define SCR_EL3_NS_BIT    BIT64(0)
 
@@ -178,6 +182,8 @@
 #define HCR_EL2_RW_BIT    BIT64(31)
 #define HCR_EL2_TGE_BIT   BIT64(27)
 #define HCR_EL2_TSC_BIT   BIT64(19)
+#define HCR_EL2_IMO_BIT   BIT64(4)
+#define HCR_EL2_FMO_BIT   BIT64(3)
 
 /* ---- SCTLR_ELx: RES1 sets of Armv8.0 with M=0 (MMU off), C=0, SA=1, I=1 ---- */
 #define SCTLR_EL3_RESET   U64(0x30C51838) /* RES1 29,28,23,22,18,16,11,5,4 + I(12) + SA(3); A(1)=0 */

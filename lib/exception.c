@@ -12,6 +12,7 @@
 #include "sysreg.h"
 
 struct exc_record exc_unexpected;
+void (*volatile exc_irq_hook)(unsigned el, unsigned type);
 static struct exc_record *volatile exc_expected;
 
 void exc_expect_begin(struct exc_record *rec)
@@ -80,6 +81,10 @@ void exception_dispatch(struct exc_frame *f, unsigned kind, unsigned el)
 	struct exc_record *expected = exc_expected;
 	unsigned ec = (unsigned)FIELD_GET(ESR, EC, esr);
 
+	if (((kind & 3) == EXC_TYPE_IRQ || (kind & 3) == EXC_TYPE_FIQ) && exc_irq_hook) {
+		exc_irq_hook(el, kind & 3);
+		return;
+	}
 	if ((kind & 3) == EXC_TYPE_SYNC) {
 		if (exc_service(f, el, esr))
 			return;

@@ -56,6 +56,13 @@ void exception_dispatch(struct exc_frame *f, unsigned kind, unsigned el);
 void exc_expect_begin(struct exc_record *rec);
 bool exc_expect_end(void);
 
+/*
+ * The interrupt hook: when set, IRQs and FIQs at any EL call it with the EL that took the interrupt and
+ * the type (EXC_TYPE_IRQ or EXC_TYPE_FIQ) instead of counting as unexpected; the hook acknowledges the
+ * interrupt and removes its cause. NULL (the default): every interrupt is unexpected.
+ */
+extern void (*volatile exc_irq_hook)(unsigned el, unsigned type);
+
 /* The last unexpected exception (valid after ctx_call() returned CTX_ABORTED). */
 extern struct exc_record exc_unexpected;
 

@@ -11,4 +11,5 @@ void tests_run_all(void)
 	test_filter();
 	test_guest_view();
 	test_overflow();
+	test_interrupt();
 }

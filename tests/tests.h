@@ -24,6 +24,9 @@ void test_guest_view(void);
 /* D13.3 overflow: widths, flags, CHAIN (tests/overflow.c). */
 void test_overflow(void);
 
+/* D13.3.1 overflow interrupt requests through the GICv3 (tests/interrupt.c). */
+void test_interrupt(void);
+
 /* Re-apply every level's baseline (el_setup.h); used by modules after each test. */
 void el_setup_all(void);
 

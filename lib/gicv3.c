@@ -1,0 +1,168 @@
+/*
+ * gicv3.c - see gicv3.h. Register offsets and bits from the GICv3 Architecture Specification (IHI 0069):
+ * GICD_CTLR (8.9.4), GICR_WAKER (9.11.44), the SGI_base frame's GICR_IGROUPR0, GICR_ISENABLER0,
+ * GICR_ICENABLER0, GICR_ICPENDR0, GICR_IPRIORITYR<n>, GICR_ICFGR1 and GICR_IGRPMODR0, ICC_SRE_ELx (12.2.x).
+ */
+#include <stddef.h>
+
+#include "arch_regs.h"
+#include "context.h"
+#include "el_setup.h"
+#include "gicv3.h"
+#include "id_regs.h"
+#include "platform.h"
+#include "sysreg.h"
+
+#define GICD_CTLR            0x0000
+#define GICD_CTLR_EnableGrp0 (1u << 0)
+#define GICD_CTLR_EnableGrp1NS (1u << 1)
+#define GICD_CTLR_EnableGrp1S (1u << 2)
+#define GICD_CTLR_ARE_S      (1u << 4)
+#define GICD_CTLR_ARE_NS     (1u << 5)
+#define GICD_CTLR_DS         (1u << 6)
+#define GICD_CTLR_RWP        (1u << 31)
+
+#define GICR_WAKER           0x0014
+#define GICR_WAKER_ProcessorSleep (1u << 1)
+#define GICR_WAKER_ChildrenAsleep (1u << 2)
+#define GICR_SGI_BASE        0x10000 /* second 64KB frame of the redistributor */
+#define GICR_IGROUPR0        0x0080
+#define GICR_ISENABLER0      0x0100
+#define GICR_ICENABLER0      0x0180
+#define GICR_ICPENDR0        0x0280
+#define GICR_IPRIORITYR      0x0400
+#define GICR_ICFGR1          0x0C04
+#define GICR_IGRPMODR0       0x0D00
+
+#define ICC_SRE_SRE          (1u << 0)
+#define ICC_SRE_DFB          (1u << 1)
+#define ICC_SRE_DIB          (1u << 2)
+#define ICC_SRE_Enable       (1u << 3)
+
+
+SYSREG_RW(icc_sre_el3, S3_6_C12_C12_5)
+SYSREG_RW(icc_sre_el2, S3_4_C12_C9_5)
+SYSREG_RW(icc_sre_el1, S3_0_C12_C12_5)
+SYSREG_RW(icc_pmr_el1, S3_0_C4_C6_0)
+SYSREG_RW(icc_igrpen0_el1, S3_0_C12_C12_6)
+SYSREG_RW(icc_igrpen1_el1, S3_0_C12_C12_7)
+SYSREG_RW(icc_igrpen1_el3, S3_6_C12_C12_7)
+SYSREG_READ(icc_iar0_el1, S3_0_C12_C8_0)
+SYSREG_READ(icc_iar1_el1, S3_0_C12_C12_0)
+SYSREG_WRITE(icc_eoir0_el1, S3_0_C12_C8_1)
+SYSREG_WRITE(icc_eoir1_el1, S3_0_C12_C12_1)
+
+static volatile uint32_t *reg32(uint64_t base, unsigned offset)
+{
+	return (volatile uint32_t *)(uintptr_t)(base + offset);
+}
+
+static bool gic_security;
+
+bool gic_has_security(void)
+{
+	return gic_security;
+}
+
+/* The EL1 CPU interface of the current (banked) Security state: System registers on, priority mask open. */
+static void gic_cpu_el1(void)
+{
+	write_icc_sre_el1(ICC_SRE_SRE | ICC_SRE_DFB | ICC_SRE_DIB);
+	isb();
+	write_icc_pmr_el1(0xff);
+	write_icc_igrpen0_el1(1);
+	write_icc_igrpen1_el1(1);
+	isb();
+}
+
+bool gic_init(const char **why)
+{
+	volatile uint32_t *waker = reg32(PLAT_GICR_BASE, GICR_WAKER);
+	unsigned i;
+
+	*why = NULL;
+	if (FIELD_GET(ID_AA64PFR0_EL1, GIC, features.id_aa64pfr0_el1) == 0) {
+		*why = "no GIC System register interface (ID_AA64PFR0_EL1.GIC == 0)";
+		return false;
+	}
+	if (orchestrator_el == 3) {
+		write_icc_sre_el3(ICC_SRE_SRE | ICC_SRE_DFB | ICC_SRE_DIB | ICC_SRE_Enable);
+		isb();
+	}
+	if (orchestrator_el >= 2 && features.el2) {
+		write_icc_sre_el2(ICC_SRE_SRE | ICC_SRE_DFB | ICC_SRE_DIB | ICC_SRE_Enable);
+		isb();
+	}
+	/* the distributor: affinity routing and every group on (secure access sees all the bits) */
+	*reg32(PLAT_GICD_BASE, GICD_CTLR) = GICD_CTLR_ARE_S | GICD_CTLR_ARE_NS | GICD_CTLR_EnableGrp0 |
+					     GICD_CTLR_EnableGrp1NS | GICD_CTLR_EnableGrp1S;
+	for (i = 0; i < 1000000 && (*reg32(PLAT_GICD_BASE, GICD_CTLR) & GICD_CTLR_RWP); i++)
+		;
+	gic_security = !(*reg32(PLAT_GICD_BASE, GICD_CTLR) & GICD_CTLR_DS) && features.el3;
+	/* wake this PE's redistributor */
+	*waker &= ~GICR_WAKER_ProcessorSleep;
+	for (i = 0; i < 1000000 && (*waker & GICR_WAKER_ChildrenAsleep); i++)
+		;
+	if (*waker & GICR_WAKER_ChildrenAsleep) {
+		*why = "GICR_WAKER.ChildrenAsleep stays 1: the redistributor did not wake";
+		return false;
+	}
+	/* the CPU interface of both Security states' EL1 banks, and EL3's group enables */
+	if (orchestrator_el == 3) {
+		el3_select_world(false, false);
+		gic_cpu_el1();
+		el3_select_world(true, false);
+		gic_cpu_el1();
+		write_icc_igrpen1_el3(3); /* EnableGrp1NS, EnableGrp1S */
+		isb();
+	} else {
+		gic_cpu_el1();
+	}
+	return true;
+}
+
+void gic_ppi_configure(unsigned intid, enum gic_group group)
+{
+	uint64_t sgi = PLAT_GICR_BASE + GICR_SGI_BASE;
+	uint32_t bit = 1u << intid;
+
+	*reg32(sgi, GICR_ICENABLER0) = bit;
+	if (gic_security) {
+		*reg32(sgi, GICR_IGROUPR0) = (*reg32(sgi, GICR_IGROUPR0) & ~bit) | (group == GIC_GROUP1NS ? bit : 0);
+		*reg32(sgi, GICR_IGRPMODR0) = (*reg32(sgi, GICR_IGRPMODR0) & ~bit) | (group == GIC_GROUP1S ? bit : 0);
+	} else {
+		*reg32(sgi, GICR_IGROUPR0) |= bit; /* one Security state: Group 1 */
+	}
+	((volatile uint8_t *)(uintptr_t)(sgi + GICR_IPRIORITYR))[intid] = 0x80;
+	*reg32(sgi, GICR_ICFGR1) &= ~(3u << ((intid - 16) * 2)); /* level-sensitive */
+	*reg32(sgi, GICR_ICPENDR0) = bit;
+	dsb_sy();
+	*reg32(sgi, GICR_ISENABLER0) = bit;
+	dsb_sy();
+}
+
+void gic_ppi_disable(unsigned intid)
+{
+	uint64_t sgi = PLAT_GICR_BASE + GICR_SGI_BASE;
+
+	*reg32(sgi, GICR_ICENABLER0) = 1u << intid;
+	*reg32(sgi, GICR_ICPENDR0) = 1u << intid;
+	dsb_sy();
+}
+
+uint64_t gic_ack(bool group0)
+{
+	uint64_t intid = group0 ? read_icc_iar0_el1() : read_icc_iar1_el1();
+
+	dsb_sy();
+	return intid & 0xffffff;
+}
+
+void gic_eoi(bool group0, uint64_t intid)
+{
+	if (group0)
+		write_icc_eoir0_el1(intid);
+	else
+		write_icc_eoir1_el1(intid);
+	isb();
+}

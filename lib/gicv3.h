@@ -1,0 +1,44 @@
+/*
+ * gicv3.h - the few GICv3 operations the PMU overflow interrupt checks need (GICv3/v4 Architecture
+ * Specification IHI 0069): the distributor's enables, waking this PE's redistributor, one PPI's group,
+ * priority and enable, and the CPU interface through the ICC_* System registers at EL3, EL2 and EL1.
+ * Nothing else: no SPIs, no affinity routing beyond PE 0, no LPIs.
+ */
+#ifndef PMUCHECK_GICV3_H
+#define PMUCHECK_GICV3_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Interrupt groups as the GIC names them (IHI 0069 "Interrupt grouping"). */
+enum gic_group {
+	GIC_GROUP0,    /* FIQ at every EL; pmucheck uses it for EL3 */
+	GIC_GROUP1S,   /* Secure Group 1: IRQ in Secure EL1/EL2 */
+	GIC_GROUP1NS,  /* Non-secure Group 1: IRQ in Non-secure EL1/EL2 */
+};
+
+/*
+ * Set up the distributor (ARE, group enables), wake the redistributor (GICR_WAKER.ProcessorSleep = 0) and
+ * the CPU interface of every EL the orchestrator owns (ICC_SRE_ELx.SRE = 1, ICC_PMR_EL1 = 0xff, group
+ * enables). Returns false, with *why set, when the PE has no GIC System register interface
+ * (ID_AA64PFR0_EL1.GIC == 0) or the redistributor does not wake.
+ */
+bool gic_init(const char **why);
+
+/* Whether the GIC implements two Security states (GICD_CTLR.DS == 0); read after gic_init(). */
+bool gic_has_security(void);
+
+/* Put PPI `intid` in `group` (ignored without GIC security) with priority 0x80, level-sensitive, enabled. */
+void gic_ppi_configure(unsigned intid, enum gic_group group);
+
+/* Disable PPI `intid` and clear its pending state (GICR_ICENABLER0, GICR_ICPENDR0). */
+void gic_ppi_disable(unsigned intid);
+
+/* Acknowledge the highest priority pending interrupt: ICC_IAR0_EL1 for a FIQ at EL3 in Group 0, else
+ * ICC_IAR1_EL1. Returns the INTID (1020-1023: spurious). */
+uint64_t gic_ack(bool group0);
+
+/* End the interrupt acknowledged as `intid` (ICC_EOIR0_EL1 or ICC_EOIR1_EL1: priority drop and deactivate). */
+void gic_eoi(bool group0, uint64_t intid);
+
+#endif

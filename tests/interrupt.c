@@ -1,0 +1,297 @@
+/*
+ * interrupt.c - D13.3.1 Generating overflow interrupt requests, through the GICv3 (PPI PLAT_PMU_INTID, 23 on
+ * QEMU virt and FVP as the GIC specification recommends).
+ *
+ * For each context that can take an interrupt (EL3 through Group 0 and FIQ with SCR_EL3.FIQ = 1; Secure EL2
+ * and EL1 through Secure Group 1; Non-secure EL2 and EL1 through Non-secure Group 1; taken at the context's
+ * own EL, which for EL2 needs HCR_EL2.{IMO, FMO} = 1: with them 0 physical interrupts target EL1 and are not
+ * taken while at EL2):
+ *   interrupt.r1.<ctx>, interrupt.r2.<ctx>
+ *       The orchestrator sets PMOVSSET_EL0 bit n, PMINTENSET_EL1 bit n (or not), PMCR_EL0.E and MDCR_EL2.HPME
+ *       (HPMN = N/2 where EL2 is owned); the context unmasks interrupts and waits. The interrupt must be taken
+ *       exactly when the model's request is asserted (pmu_overflow_irq(): PMOVSSET, PMINTENSET and the
+ *       counter's global enable: PMCR_EL0.E for the first range and the cycle counter, MDCR_EL2.HPME for the
+ *       second; PMCNTENSET plays no part), with INTID PLAT_PMU_INTID. The handler disables the PPI at the
+ *       GIC, so one request is one interrupt. r1: counters < HPMN and the cycle counter; r2: the others.
+ *   interrupt.level.<ctx>
+ *       The request is level-sensitive: a handler that acknowledges and ends the interrupt without clearing
+ *       PMOVSSET takes it again; after PMOVSCLR_EL0 is written in the handler it is not taken again.
+ *   interrupt.overflow.<ctx>
+ *       A real overflow (the cycle counter crossing 2^32 with PMCR_EL0.LC = 0) raises the interrupt.
+ * Every wait is bounded: a request that never arrives (a wrong INTID, say) fails the check, it does not hang.
+ */
+#include <stdio.h>
+
+#include "arch_regs.h"
+#include "context.h"
+#include "el_setup.h"
+#include "exception.h"
+#include "gicv3.h"
+#include "id_regs.h"
+#include "platform.h"
+#include "pmu_util.h"
+#include "sysreg.h"
+#include "test.h"
+#include "tests.h"
+
+#define RULES_RANGE "D13.3.1 (overflow interrupt request: PMOVSSET, PMINTENSET, global enable), CheckForPMUOverflow"
+#define RULES_LEVEL "D13.3.1 (level-sensitive request; PMOVSCLR in the handler cancels it)"
+#define RULES_OVERFLOW "D13.3.1, D13.3 RNTZHW (a cycle counter overflow raises the request)"
+#define WAIT_SPINS 20000u  /* loop turns a context waits for an interrupt */
+#define STORM_LIMIT 8u     /* interrupts a handler accepts before it disables the PPI */
+
+enum hook_mode {
+	HOOK_DISABLE_PPI,      /* count, then disable the PPI: the request stays, the interrupt stops */
+	HOOK_CLEAR_AFTER,      /* count; from entry clear_after + 1 on, write PMOVSCLR_EL0 to cancel the request */
+};
+
+/* What the handler saw, and how it behaves. Shared memory: the MMU is off at every level. */
+static struct {
+	enum hook_mode mode;
+	unsigned clear_after;
+	volatile unsigned count;
+	volatile uint64_t intid;
+	volatile unsigned el, type;
+} irq;
+
+static const char *const rules_of[] = { RULES_RANGE, RULES_RANGE, RULES_LEVEL, RULES_OVERFLOW };
+static const char *const points[] = { "r1", "r2", "level", "overflow" };
+
+/* The interrupt handler (exc_irq_hook), at whatever EL took the interrupt. */
+static void pmu_irq_hook(unsigned el, unsigned type)
+{
+	bool group0 = el == 3 && type == EXC_TYPE_FIQ && gic_has_security();
+	uint64_t intid = gic_ack(group0);
+
+	if (intid >= 1020)
+		return; /* spurious */
+	irq.count++;
+	irq.intid = intid;
+	irq.el = el;
+	irq.type = type;
+	if (irq.mode == HOOK_CLEAR_AFTER && irq.count > irq.clear_after)
+		write_pmovsclr_el0(pmu_event_counter_mask() | PMU_CNT_C_BIT);
+	if (irq.mode == HOOK_DISABLE_PPI || irq.count >= STORM_LIMIT)
+		gic_ppi_disable((unsigned)intid);
+	isb();
+	gic_eoi(group0, intid);
+}
+
+/* Runs in the context: unmask IRQ and FIQ, wait up to WAIT_SPINS turns (or until `max` interrupts), mask. */
+static uint64_t at_ctx_wait(uint64_t max)
+{
+	volatile unsigned i;
+
+	__asm__ volatile("msr daifclr, #3\n\tisb" ::: "memory");
+	for (i = 0; i < WAIT_SPINS && irq.count < max; i++)
+		;
+	__asm__ volatile("msr daifset, #3\n\tisb" ::: "memory");
+	return irq.count;
+}
+
+/* Runs in the context: the cycle counter (already counting, preset below 2^32) overflows while unmasked. */
+static uint64_t at_ctx_wait_overflow(uint64_t unused)
+{
+	volatile unsigned i;
+
+	(void)unused;
+	__asm__ volatile("msr daifclr, #3\n\tisb" ::: "memory");
+	for (i = 0; i < 50u * WAIT_SPINS && irq.count == 0; i++)
+		;
+	__asm__ volatile("msr daifset, #3\n\tisb" ::: "memory");
+	return irq.count;
+}
+
+/* The GIC group and SCR_EL3 routing that deliver PMUIRQ to context c. */
+static enum gic_group ctx_group(enum ctx c)
+{
+	if (c == CTX_EL3)
+		return GIC_GROUP0;
+	return ctx_secure(c) ? GIC_GROUP1S : GIC_GROUP1NS;
+}
+
+/* Call fn in c with the PPI configured for it (and FIQs routed to EL3 for EL3); false on an exception. */
+static bool irq_call(struct check_group *g, enum ctx c, uint64_t (*fn)(uint64_t), uint64_t arg)
+{
+	uint64_t ret;
+	int status;
+
+	irq.count = 0;
+	irq.intid = 0;
+	gic_ppi_configure(PLAT_PMU_INTID, ctx_group(c));
+	if (c == CTX_EL3)
+		write_scr_el3(read_scr_el3() | SCR_EL3_FIQ_BIT | SCR_EL3_IRQ_BIT);
+	if (ctx_el(c) == 2)
+		write_hcr_el2(read_hcr_el2() | HCR_EL2_IMO_BIT | HCR_EL2_FMO_BIT);
+	isb();
+	status = ctx_call(c, fn, arg, &ret);
+	if (c == CTX_EL3)
+		el3_select_world(true, false);
+	if (ctx_el(c) == 2)
+		write_hcr_el2(read_hcr_el2() & ~(HCR_EL2_IMO_BIT | HCR_EL2_FMO_BIT));
+	gic_ppi_disable(PLAT_PMU_INTID);
+	if (status == CTX_OK)
+		return true;
+	check(g, false, "unexpected exception in %s", ctx_name(c));
+	exc_record_print(&exc_unexpected);
+	el_setup_all();
+	return false;
+}
+
+/* The model state for context c with the given global enables and HPMN. */
+static void irq_state(struct pmu_state *s, enum ctx c, unsigned hpmn, bool e, bool hpme)
+{
+	pmu_state_init(s, c);
+	s->pmcr_el0 = e ? PMCR_EL0_E_BIT : 0;
+	if (features.el2)
+		s->mdcr_el2 = (s->mdcr_el2 & ~(MDCR_EL2_HPMN_MASK | MDCR_EL2_HPME_BIT)) |
+			      FIELD_PREP(MDCR_EL2, HPMN, hpmn) | (hpme ? MDCR_EL2_HPME_BIT : 0);
+}
+
+static void clear_flags(void)
+{
+	write_pmintenclr_el1(pmu_event_counter_mask() | PMU_CNT_C_BIT);
+	write_pmovsclr_el0(pmu_event_counter_mask() | PMU_CNT_C_BIT);
+	isb();
+}
+
+static void check_ranges(enum ctx c)
+{
+	struct check_group r1, r2, *g;
+	struct pmu_state s;
+	unsigned hpmn = pmu_owns_el2() && features.pmu.num_counters >= 2 ? features.pmu.num_counters / 2
+									 : features.pmu.num_counters;
+	unsigned n, e, hpme, inten;
+	bool on_r1, on_r2, want;
+	uint64_t bit;
+
+	on_r1 = group_begin(&r1, RULES_RANGE, "interrupt.r1.%s", ctx_name(c));
+	on_r2 = group_begin(&r2, RULES_RANGE, "interrupt.r2.%s", ctx_name(c));
+	if (!on_r1 && !on_r2)
+		return;
+	for (n = 0; n <= features.pmu.num_counters; n++)
+		for (e = 0; e < 2; e++)
+			for (hpme = 0; hpme < (features.el2 && pmu_owns_el2() ? 2u : 1u); hpme++)
+				for (inten = 0; inten < 2; inten++) {
+					unsigned idx = n == features.pmu.num_counters ? CYCLE_COUNTER_ID : n;
+
+					bit = BIT64(idx);
+					irq_state(&s, c, hpmn, e, hpme);
+					g = get_pmu_counter_range(&features.pmu, &s, idx) == PMUCounterRange_R1 ? &r1 : &r2;
+					pmu_program(&s);
+					clear_flags();
+					if (inten)
+						write_pmintenset_el1(bit);
+					write_pmovsset_el0(bit);
+					isb();
+					want = pmu_overflow_irq(&features.pmu, &s, bit, inten ? bit : 0);
+					irq.mode = HOOK_DISABLE_PPI;
+					if (!irq_call(g, c, at_ctx_wait, 1))
+						continue;
+					check(g, irq.count == (want ? 1u : 0u) && (!irq.count || irq.intid == PLAT_PMU_INTID),
+					      "counter %u (range %u, HPMN=%u) PMCR_EL0.E=%u MDCR_EL2.HPME=%u PMOVSSET_EL0=0x%llx "
+					      "PMINTENSET_EL1=0x%llx: %s expected, %u taken (INTID %llu, EL%u, %s)", idx,
+					      get_pmu_counter_range(&features.pmu, &s, idx) + 1, hpmn, e, hpme,
+					      (unsigned long long)bit, (unsigned long long)(inten ? bit : 0),
+					      want ? "an interrupt" : "no interrupt", irq.count, (unsigned long long)irq.intid,
+					      irq.el, irq.type == EXC_TYPE_FIQ ? "FIQ" : "IRQ");
+				}
+	clear_flags();
+	pmu_stop();
+	if (on_r1)
+		group_end(&r1);
+	if (on_r2 && r2.checks)
+		group_end(&r2);
+}
+
+static void check_level(enum ctx c)
+{
+	struct check_group g;
+	struct pmu_state s;
+
+	if (!group_begin(&g, RULES_LEVEL, "interrupt.level.%s", ctx_name(c)))
+		return;
+	irq_state(&s, c, features.pmu.num_counters, true, true);
+	pmu_program(&s);
+	clear_flags();
+	write_pmintenset_el1(BIT64(0));
+	write_pmovsset_el0(BIT64(0));
+	isb();
+	irq.mode = HOOK_CLEAR_AFTER;
+	irq.clear_after = 2;
+	if (irq_call(&g, c, at_ctx_wait, STORM_LIMIT)) {
+		check(&g, irq.count == 3, "handler ended the interrupt twice without clearing PMOVSSET_EL0, then wrote "
+		      "PMOVSCLR_EL0: expected 3 interrupts, %u taken", irq.count);
+		check(&g, !(read_pmovsset_el0() & BIT64(0)), "PMOVSSET_EL0.P0 still set after PMOVSCLR_EL0 in the handler");
+	}
+	clear_flags();
+	pmu_stop();
+	group_end(&g);
+}
+
+static void check_overflow(enum ctx c)
+{
+	struct check_group g;
+	struct pmu_state s;
+
+	if (!group_begin(&g, RULES_OVERFLOW, "interrupt.overflow.%s", ctx_name(c)))
+		return;
+	irq_state(&s, c, features.pmu.num_counters, true, true);
+	s.pmcntenset_el0 = PMU_CNT_C_BIT;
+	s.pmccfiltr_el0 = PMU_FILTER_ALL;
+	pmu_program(&s);
+	clear_flags();
+	write_pmintenset_el1(PMU_CNT_C_BIT);
+	write_pmccntr_el0(0xFFFFFFFFULL - 20000);
+	isb();
+	irq.mode = HOOK_CLEAR_AFTER;
+	irq.clear_after = 0;
+	if (irq_call(&g, c, at_ctx_wait_overflow, 0))
+		check(&g, irq.count == 1 && irq.intid == PLAT_PMU_INTID, "PMCCNTR_EL0 overflow with PMINTENSET_EL1.C: "
+		      "expected one interrupt with INTID %u, %u taken (INTID %llu), PMCCNTR_EL0 now 0x%llx",
+		      PLAT_PMU_INTID, irq.count, (unsigned long long)irq.intid, (unsigned long long)read_pmccntr_el0());
+	clear_flags();
+	pmu_stop();
+	group_end(&g);
+}
+
+/* Contexts that take interrupts at their own EL; EL0's would be taken at EL1 and are not checked here. */
+static const enum ctx irq_contexts[] = { CTX_EL3, CTX_NS_EL2, CTX_S_EL2, CTX_NS_EL1, CTX_S_EL1 };
+
+void test_interrupt(void)
+{
+	const char *why = NULL, *gic_why = NULL;
+	char name[64];
+	unsigned i, p;
+	bool gic = pmu_implemented(&features.pmu) && gic_init(&gic_why);
+
+	exc_irq_hook = pmu_irq_hook;
+	for (i = 0; i < sizeof(irq_contexts) / sizeof(irq_contexts[0]); i++) {
+		enum ctx c = irq_contexts[i];
+
+		if (!pmu_implemented(&features.pmu))
+			why = "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)";
+		else if (!gic)
+			why = gic_why;
+		else if (features.el2 && !pmu_owns_el2())
+			why = "EL2 is implemented but owned by a higher level: HPMN unknown";
+		else if (!ctx_available(c, &why))
+			;
+		else if (c == CTX_EL3 && !gic_has_security())
+			why = "GIC without two Security states (GICD_CTLR.DS == 1): no Group 0 FIQ for EL3";
+		else
+			why = NULL;
+		if (why) {
+			for (p = 0; p < sizeof(points) / sizeof(points[0]); p++) {
+				snprintf(name, sizeof(name), "interrupt.%s.%s", points[p], ctx_name(c));
+				tap_skip(name, rules_of[p], "%s", why);
+			}
+			continue;
+		}
+		check_ranges(c);
+		check_level(c);
+		check_overflow(c);
+	}
+	exc_irq_hook = NULL;
+	el_setup_all();
+}
