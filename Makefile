@@ -26,7 +26,7 @@ SRCS := boot/entry.S boot/vectors.S boot/boot_main.c \
         el3/el3.c el2/el2.c el1/el1.c \
         lib/console.c lib/context.c lib/context_lower.S lib/exception.c lib/gicv3.c lib/id_regs.c lib/platform_exit.c \
         lib/pmu_model.c lib/test.c \
-        tests/modules.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c \
+        tests/modules.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c \
         platform/$(PLATFORM)/xfail.c
 OBJS := $(patsubst %,$(BUILD)/%.o,$(basename $(SRCS)))
 

@@ -125,10 +125,29 @@ static bool pmu_event_counting_prohibited(const struct pmu_features *f, const st
 	return prohibited;
 }
 
+bool pmu_frozen(const struct pmu_features *f, const struct pmu_state *s, unsigned idx)
+{
+	unsigned hpmn = effective_hpmn(f, s, NULL), n = f->num_counters;
+	uint64_t first = BIT64(hpmn) - 1, second = (BIT64(n) - 1) & ~first;
+
+	if (!feat_pmuv3p7(f) || idx == CYCLE_COUNTER_ID)
+		return false;
+	if (get_pmu_counter_range(f, s, idx) == PMUCounterRange_R1)
+		return (s->pmcr_el0 & PMCR_EL0_FZO_BIT) && (s->pmovsclr_el0 & first);
+	return (s->mdcr_el2 & MDCR_EL2_HPMFZO_BIT) && (s->pmovsclr_el0 & second);
+}
+
+/* Whether event counting in the first range is frozen: what PMCR_EL0.DP looks at for the cycle counter. */
+static bool first_range_frozen(const struct pmu_features *f, const struct pmu_state *s)
+{
+	return feat_pmuv3p7(f) && (s->pmcr_el0 & PMCR_EL0_FZO_BIT) &&
+	       (s->pmovsclr_el0 & (BIT64(effective_hpmn(f, s, NULL)) - 1));
+}
+
 bool count_pmu_events(const struct pmu_features *f, const struct pmu_state *s, unsigned idx)
 {
 	enum pmu_counter_range range = get_pmu_counter_range(f, s, idx);
-	bool global_en, counter_en, enabled, prohibited;
+	bool global_en, counter_en, enabled, prohibited, frozen;
 
 	/* Main enable controls (D11.5.1, Tables D11-2 and D11-3) */
 	global_en = range == PMUCounterRange_R1 ? (s->pmcr_el0 & PMCR_EL0_E_BIT)
@@ -137,10 +156,11 @@ bool count_pmu_events(const struct pmu_features *f, const struct pmu_state *s, u
 	enabled = global_en && counter_en;
 
 	prohibited = pmu_event_counting_prohibited(f, s, range);
+	frozen = pmu_frozen(f, s, idx);
 	if (idx == CYCLE_COUNTER_ID) {
-		/* PMCR_EL0.DP disables the cycle counter when event counting is prohibited; otherwise
-		 * prohibition of event counting does not affect the cycle counter. */
-		if (prohibited && (s->pmcr_el0 & PMCR_EL0_DP_BIT))
+		/* PMCR_EL0.DP disables the cycle counter when event counting (in the first range) is prohibited
+		 * or frozen; otherwise neither affects the cycle counter. */
+		if ((prohibited || first_range_frozen(f, s)) && (s->pmcr_el0 & PMCR_EL0_DP_BIT))
 			enabled = false;
 		prohibited = false;
 		/* FEAT_PMUv3p5: MDCR_EL3.SCCD in Secure state or at EL3, MDCR_EL2.HCCD at EL2 */
@@ -154,7 +174,7 @@ bool count_pmu_events(const struct pmu_features *f, const struct pmu_state *s, u
 		if (feat_pmuv3p7(f) && s->el == 3 && (s->mdcr_el3 & MDCR_EL3_MCCD_BIT))
 			prohibited = true;
 	}
-	return enabled && !prohibited && !pmu_filtered(f, s, idx);
+	return enabled && !prohibited && !frozen && !pmu_filtered(f, s, idx);
 }
 
 bool pmu_exception_enabled(const struct pmu_features *f, const struct pmu_state *s)

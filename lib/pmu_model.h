@@ -40,6 +40,7 @@ struct pmu_state {
 	uint64_t pmevtyper[31]; /* PMEVTYPER<n>_EL0 */
 	uint64_t pmecr_el1;    /* FEAT_EBEP: PMEE[1:0] */
 	uint64_t hcr_el2;      /* TGE decides the PMU exception's target (PMUExceptionEnabled) */
+	uint64_t pmovsclr_el0; /* overflow flags, for freeze on overflow (FEAT_PMUv3p7) */
 };
 
 enum pmu_counter_range { PMUCounterRange_R1, PMUCounterRange_R2, PMUCounterRange_R3 };
@@ -95,10 +96,19 @@ bool pmcr_p_resets(const struct pmu_features *f, const struct pmu_state *s, unsi
  * event at the state's EL and Security state. Covers the enables (PMCR_EL0.E or MDCR_EL2.HPME by range,
  * PMCNTENSET_EL0, D11.5.1), prohibition (MDCR_EL3.SPME/MPMX, MDCR_EL2.HPMD, PMCR_EL0.DP, MDCR_EL3.SCCD,
  * MDCR_EL2.HCCD, MDCR_EL3.MCCD, D11.5.3) and filtering (P, U, NSK, NSU, NSH, M, SH, D11.7.1). Freezing
- * (FEAT_PMUv3p7 FZO, FEAT_SPEv1p2), FEAT_SEBEP's SYNC, FEAT_RME and FEAT_PMUv3_SME filters are outside
- * this model: the caller keeps those controls at their non-freezing, non-filtering values.
+ * on overflow is included (pmu_frozen()); freezing on SPE buffer management events (FEAT_SPEv1p2),
+ * FEAT_SEBEP's SYNC, FEAT_RME and FEAT_PMUv3_SME filters are outside this model: the caller keeps those
+ * controls at their non-freezing, non-filtering values.
  */
 bool count_pmu_events(const struct pmu_features *f, const struct pmu_state *s, unsigned idx);
+
+/*
+ * Freeze on overflow (D11.5.2, D13.5.2.1; ShouldPMUFreeze): with FEAT_PMUv3p7, a counter in the first range is
+ * frozen when PMCR_EL0.FZO == 1 and an overflow flag of the first range (PMOVSCLR_EL0[HPMN-1:0]) is set; one
+ * in the second range when MDCR_EL2.HPMFZO == 1 and a flag of the second range is set. The cycle counter is
+ * never frozen itself (PMCR_EL0.DP stops it, through count_pmu_events()). False without FEAT_PMUv3p7.
+ */
+bool pmu_frozen(const struct pmu_features *f, const struct pmu_state *s, unsigned idx);
 
 /*
  * PMUExceptionEnabled() (J1.1.1.37) with EffectivePMEE() (J1.1.1.34): whether the PMU Profiling exception is

@@ -12,4 +12,5 @@ void tests_run_all(void)
 	test_guest_view();
 	test_overflow();
 	test_interrupt();
+	test_freeze();
 }

@@ -27,6 +27,9 @@ void test_overflow(void);
 /* D13.3.1 overflow interrupt requests through the GICv3 (tests/interrupt.c). */
 void test_interrupt(void);
 
+/* D11.5.2 / D13.5.2 freezing (tests/freeze.c). */
+void test_freeze(void);
+
 /* Re-apply every level's baseline (el_setup.h); used by modules after each test. */
 void el_setup_all(void);
 

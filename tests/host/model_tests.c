@@ -491,6 +491,44 @@ static void case_pmcr_p(void)
 		}
 }
 
+/*
+ * D11.5.2 / D13.5.2.1 freeze on overflow (FEAT_PMUv3p7), from the text: with HPMN = 3 of 6, counter n in
+ * [0..2] does not count when PMCR_EL0.FZO is 1 and PMOVSCLR_EL0[2:0] is nonzero; n in [3..5] when
+ * MDCR_EL2.HPMFZO is 1 and PMOVSCLR_EL0[5:3] is nonzero. The cycle counter only through PMCR_EL0.DP, and only
+ * for a freeze of the first range. Nothing freezes without FEAT_PMUv3p7.
+ */
+static void case_freeze(void)
+{
+	struct pmu_features f = full();
+	struct pmu_state s;
+	unsigned fzo, hpmfzo, dp, flags, n, v;
+	bool want, first_ovf, second_ovf;
+
+	for (v = 0; v < 2; v++)
+		for (fzo = 0; fzo < 2; fzo++)
+			for (hpmfzo = 0; hpmfzo < 2; hpmfzo++)
+				for (dp = 0; dp < 2; dp++)
+					for (flags = 0; flags < 64; flags++) {
+						f.pmuver = v ? PMUVer_V3P7 : PMUVer_V3P5;
+						s = state_at(&f, NS_EL1, 3);
+						s.pmcr_el0 |= (fzo ? PMCR_EL0_FZO_BIT : 0) | (dp ? PMCR_EL0_DP_BIT : 0);
+						s.mdcr_el2 |= hpmfzo ? MDCR_EL2_HPMFZO_BIT : 0;
+						s.pmovsclr_el0 = flags;
+						first_ovf = flags & 0x7;
+						second_ovf = flags & 0x38;
+						for (n = 0; n < N_COUNTERS; n++) {
+							want = !(v && (n < 3 ? fzo && first_ovf : hpmfzo && second_ovf));
+							expect(count_pmu_events(&f, &s, n) == want,
+							       "PMUVer=0x%x FZO=%u HPMFZO=%u PMOVSCLR=0x%02x: counter %u %s", f.pmuver,
+							       fzo, hpmfzo, flags, n, want ? "counts" : "frozen");
+						}
+						want = !(v && dp && fzo && first_ovf);
+						expect(count_pmu_events(&f, &s, CYCLE_COUNTER_ID) == want,
+						       "PMUVer=0x%x FZO=%u DP=%u PMOVSCLR=0x%02x: cycle counter %s", f.pmuver, fzo,
+						       dp, flags, want ? "counts" : "stopped");
+					}
+}
+
 int main(void)
 {
 	printf("TAP version 14\n");
@@ -506,6 +544,7 @@ int main(void)
 	run_case("model.overflow_width (D13.3 RQZJKS, RNTZHW)", case_overflow_width);
 	run_case("model.overflow_irq (D13.3.1)", case_overflow_irq);
 	run_case("model.pmcr_p (PMCR_EL0.P)", case_pmcr_p);
+	run_case("model.freeze (D11.5.2, D13.5.2.1: FZO, HPMFZO, DP)", case_freeze);
 	printf("1..%u\n", cases_passed + cases_failed);
 	printf("%u passed, %u failed\n", cases_passed, cases_failed);
 	return cases_failed ? 1 : 0;
