@@ -11,14 +11,14 @@
 #include <stdint.h>
 
 #define SYSREG_READ(name, enc)                                             \
-	static inline uint64_t read_##name(void)                           \
+	static inline __attribute__((unused)) uint64_t read_##name(void)    \
 	{                                                                  \
 		uint64_t v;                                                \
 		__asm__ volatile("mrs %0, " #enc : "=r"(v)::"memory");     \
 		return v;                                                  \
 	}
 #define SYSREG_WRITE(name, enc)                                            \
-	static inline void write_##name(uint64_t v)                        \
+	static inline __attribute__((unused)) void write_##name(uint64_t v) \
 	{                                                                  \
 		__asm__ volatile("msr " #enc ", %0" ::"r"(v) : "memory");  \
 	}
