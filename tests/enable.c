@@ -25,8 +25,7 @@
 #include "test.h"
 #include "tests.h"
 
-#define SWINC_WRITES 3      /* PMSWINC_EL0 writes per combination: the expected count */
-#define CYCLE_SPIN   2000   /* loop iterations at the context for the CPU_CYCLES pass */
+#define SWINC_WRITES PMU_SWINC_WRITES /* PMSWINC_EL0 writes per combination: the expected count */
 
 #define RULES_SWINC       "D11.5.1 Tables D11-2/D11-3, D13.5.1.1 Table D13-4, CountPMUEvents (SW_INCR)"
 #define RULES_SWINC_REACH "PMUSwIncrement, PMSWINC_EL0 (D24.5.17): bits >= GetNumEventCountersAccessible() RAZ/WI"
@@ -40,28 +39,6 @@ struct enable_combo {
 	bool e, hpme;
 	uint64_t pmcntenset;
 };
-
-/* Runs in the context: SWINC_WRITES writes of `mask` to PMSWINC_EL0, no synchronization between them. */
-static uint64_t at_ctx_swinc(uint64_t mask)
-{
-	unsigned i;
-
-	for (i = 0; i < SWINC_WRITES; i++)
-		write_pmswinc_el0(mask);
-	isb();
-	return 0;
-}
-
-/* Runs in the context: `iterations` loop turns, so CPU_CYCLES has cycles to count here. */
-static uint64_t at_ctx_spin(uint64_t iterations)
-{
-	volatile uint64_t i;
-
-	for (i = 0; i < iterations; i++)
-		;
-	isb();
-	return 0;
-}
 
 /* Runs in the context: PMCR_EL0 as this context reads it. */
 static uint64_t at_ctx_read_pmcr(uint64_t unused)
@@ -142,7 +119,7 @@ static void check_swinc(enum ctx c, const struct enable_combo *k, unsigned nk)
 	for (i = 0; i < nk; i++) {
 		combo_state(&s, c, &k[i]);
 		pmu_program(&s);
-		if (!call_ok(&reached, c, ctx_call(c, at_ctx_swinc, pmu_event_counter_mask(), &ret)))
+		if (!call_ok(&reached, c, ctx_call(c, pmu_at_ctx_swinc_spin, pmu_event_counter_mask(), &ret)))
 			continue;
 		pmu_stop();
 		combo_describe(desc, sizeof(desc), &k[i]);
@@ -192,7 +169,7 @@ static void check_cycles(enum ctx c, const struct enable_combo *k, unsigned nk)
 		for (n = 0; n < features.pmu.num_counters; n++)
 			s.pmevtyper[n] = filter | PMU_EVENT_CPU_CYCLES;
 		pmu_program(&s);
-		if (!call_ok(&ccntr, c, ctx_call(c, at_ctx_spin, CYCLE_SPIN, &ret)))
+		if (!call_ok(&ccntr, c, ctx_call(c, pmu_at_ctx_swinc_spin, 0, &ret)))
 			continue;
 		pmu_stop();
 		combo_describe(desc, sizeof(desc), &k[i]);
@@ -257,13 +234,7 @@ void test_enable(void)
 	unsigned i;
 
 	for (c = 0; c < CTX_COUNT; c++) {
-		why = NULL;
-		if (!pmu_implemented(&features.pmu))
-			why = "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)";
-		else if (features.el2 && !pmu_owns_el2())
-			why = "EL2 is implemented but owned by a higher level: MDCR_EL2.{HPMN, HPME} unknown";
-		else
-			ctx_available((enum ctx)c, &why);
+		why = pmu_context_skip_reason((enum ctx)c, false);
 		for (i = 0; why && i < sizeof(checks) / sizeof(checks[0]); i++) {
 			snprintf(name, sizeof(name), "enable.%s.%s", checks[i], ctx_name((enum ctx)c));
 			tap_skip(name, rules[i], "%s", why);

@@ -28,8 +28,7 @@
 #include "test.h"
 #include "tests.h"
 
-#define SWINC_WRITES 3
-#define CYCLE_SPIN   2000
+#define SWINC_WRITES PMU_SWINC_WRITES
 
 #define RULES_EVTYPER "D11.7.1, D13.7.1 (PMEVTYPER<n>_EL0 P/U/NSK/NSU/NSH/M), D13.7.3.2, CountPMUEvents"
 #define RULES_EVTYPER_SH "D11.7.1, D13.7.1 (PMEVTYPER<n>_EL0.SH with FEAT_SEL2), CountPMUEvents"
@@ -57,30 +56,6 @@ static unsigned filter_bits(uint64_t *bits)
 	return n;
 }
 
-static uint64_t filter_of(const uint64_t *bits, unsigned nbits, unsigned combo)
-{
-	uint64_t f = 0;
-	unsigned b;
-
-	for (b = 0; b < nbits; b++)
-		if (combo & (1u << b))
-			f |= bits[b];
-	return f;
-}
-
-/* Runs in the context: SW_INCR writes to the counters in `mask`, then a spin for the cycle counter. */
-static uint64_t at_ctx_swinc_spin(uint64_t mask)
-{
-	volatile unsigned i;
-
-	for (i = 0; i < SWINC_WRITES; i++)
-		write_pmswinc_el0(mask);
-	for (i = 0; i < CYCLE_SPIN; i++)
-		;
-	isb();
-	return 0;
-}
-
 /* Runs in the context: exactly two PMSWINC_EL0 writes, back to back, then ISB. */
 static uint64_t at_ctx_swinc_twice(uint64_t mask)
 {
@@ -91,17 +66,13 @@ static uint64_t at_ctx_swinc_twice(uint64_t mask)
 /* Whether the model says filter f counts the cycle counter in a context other than c that a call visits. */
 static bool counts_elsewhere(enum ctx c, uint64_t f)
 {
-	enum ctx visited[2];
 	struct pmu_state s;
-	unsigned i, nv = 0;
+	unsigned v;
 
-	visited[nv++] = orchestrator_el == 3 ? CTX_EL3 : orchestrator_el == 2 ? CTX_NS_EL2 : CTX_NS_EL1;
-	if (ctx_el(c) == 0)
-		visited[nv++] = ctx_secure(c) ? CTX_S_EL1 : CTX_NS_EL1;
-	for (i = 0; i < nv; i++) {
-		if (visited[i] == c)
+	for (v = 0; v < CTX_COUNT; v++) {
+		if (v == c || !pmu_ctx_visited(c, (enum ctx)v))
 			continue;
-		pmu_state_init(&s, visited[i]);
+		pmu_state_init(&s, (enum ctx)v);
 		s.pmcr_el0 = PMCR_EL0_E_BIT;
 		s.pmcntenset_el0 = PMU_CNT_C_BIT;
 		s.pmccfiltr_el0 = f;
@@ -126,7 +97,7 @@ static void filter_context(enum ctx c)
 	if (!on_ev && !on_ev_sh && !on_cc && !on_cc_sh)
 		return;
 	for (combo = 0; combo < (1u << nbits); combo++) {
-		f = filter_of(bits, nbits, combo);
+		f = pmu_filter_combo(bits, nbits, combo);
 		gev = (f & PMEVTYPER_SH_BIT) ? &ev_sh : &ev;
 		gcc = (f & PMEVTYPER_SH_BIT) ? &cc_sh : &cc;
 		pmu_state_init(&s, c);
@@ -137,7 +108,7 @@ static void filter_context(enum ctx c)
 			s.pmevtyper[n] = f | PMU_EVENT_SW_INCR;
 		pmu_program(&s);
 		mask = BIT64(get_num_event_counters_accessible(&features.pmu, &s)) - 1;
-		if (ctx_call(c, at_ctx_swinc_spin, mask, &ret) != CTX_OK) {
+		if (ctx_call(c, pmu_at_ctx_swinc_spin, mask, &ret) != CTX_OK) {
 			check(gev, false, "filter 0x%llx: unexpected exception", (unsigned long long)f);
 			exc_record_print(&exc_unexpected);
 			el_setup_all();
@@ -249,15 +220,7 @@ void test_filter(void)
 					     RULES_NO_SYNC };
 
 	for (c = 0; c < CTX_COUNT; c++) {
-		why = NULL;
-		if (!pmu_implemented(&features.pmu))
-			why = "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)";
-		else if (!pmu_event_implemented(PMU_EVENT_SW_INCR))
-			why = "SW_INCR not in PMCEID0_EL0 (bit 0 == 0)";
-		else if (features.el2 && !pmu_owns_el2())
-			why = "EL2 is implemented but owned by a higher level: MDCR_EL2.HPMN unknown";
-		else
-			ctx_available((enum ctx)c, &why);
+		why = pmu_context_skip_reason((enum ctx)c, true);
 		if (!why) {
 			filter_context((enum ctx)c);
 			check_swinc_no_sync((enum ctx)c);

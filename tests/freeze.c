@@ -72,20 +72,11 @@ static uint64_t at_ctx_freeze(uint64_t mask)
 	return 0;
 }
 
-static enum ctx freeze_ctx(void)
-{
-	const char *why;
-
-	if (ctx_available(CTX_NS_EL2, &why))
-		return CTX_NS_EL2;
-	return orchestrator_el == 3 ? CTX_EL3 : orchestrator_el == 2 ? CTX_NS_EL2 : CTX_NS_EL1;
-}
-
 static void check_overflow_freeze(void)
 {
 	struct check_group g;
 	struct pmu_state s;
-	enum ctx c = freeze_ctx();
+	enum ctx c = pmu_sequence_ctx();
 	unsigned hpmn = pmu_owns_el2() && features.pmu.num_counters >= 2 ? features.pmu.num_counters / 2
 									 : features.pmu.num_counters;
 	unsigned firsts[2] = { 0, hpmn }, f, n;

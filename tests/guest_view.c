@@ -303,13 +303,7 @@ void test_guest_view(void)
 	else
 		hpmns[nh++] = features.pmu.num_counters; /* no MDCR_EL2 to set: every counter in the first range */
 	for (c = 0; c < CTX_COUNT; c++) {
-		why = NULL;
-		if (!pmu_implemented(&features.pmu))
-			why = "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)";
-		else if (features.el2 && !pmu_owns_el2())
-			why = "EL2 is implemented but owned by a higher level: MDCR_EL2.HPMN unknown";
-		else
-			ctx_available((enum ctx)c, &why);
+		why = pmu_context_skip_reason((enum ctx)c, false);
 		if (why) {
 			snprintf(name, sizeof(name), "guest_view.pmcr_p.%s", ctx_name((enum ctx)c));
 			tap_skip(name, RULES_PMCR_P, "%s", why);

@@ -269,18 +269,11 @@ void test_interrupt(void)
 	for (i = 0; i < sizeof(irq_contexts) / sizeof(irq_contexts[0]); i++) {
 		enum ctx c = irq_contexts[i];
 
-		if (!pmu_implemented(&features.pmu))
-			why = "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)";
-		else if (!gic)
+		why = pmu_context_skip_reason(c, false);
+		if (!why && !gic)
 			why = gic_why;
-		else if (features.el2 && !pmu_owns_el2())
-			why = "EL2 is implemented but owned by a higher level: HPMN unknown";
-		else if (!ctx_available(c, &why))
-			;
-		else if (c == CTX_EL3 && !gic_has_security())
+		else if (!why && c == CTX_EL3 && !gic_has_security())
 			why = "GIC without two Security states (GICD_CTLR.DS == 1): no Group 0 FIQ for EL3";
-		else
-			why = NULL;
 		if (why) {
 			for (p = 0; p < sizeof(points) / sizeof(points[0]); p++) {
 				snprintf(name, sizeof(name), "interrupt.%s.%s", points[p], ctx_name(c));

@@ -36,16 +36,6 @@
 #define CYCLE_MARGIN 0x4000ULL     /* cycles the cycle counter is preset below a boundary */
 #define SPIN_LIMIT   100000000ULL  /* bound on the wait for the cycle counter to cross it */
 
-/* The context the increments run in (see the top of this file). */
-static enum ctx ovf_ctx(void)
-{
-	const char *why;
-
-	if (ctx_available(CTX_NS_EL2, &why))
-		return CTX_NS_EL2;
-	return orchestrator_el == 3 ? CTX_EL3 : orchestrator_el == 2 ? CTX_NS_EL2 : CTX_NS_EL1;
-}
-
 /* The two-step sequence: counter n preset to `start`, then after each of two SW_INCR writes, the value of
  * counter n (and of n + 1, for CHAIN) and PMOVSSET_EL0. Shared memory: the MMU is off at every level. */
 static struct {
@@ -72,16 +62,16 @@ static uint64_t at_ctx_two_steps(uint64_t unused)
 	return 0;
 }
 
-/* Run the sequence for counter n from `start` in ovf_ctx(); false (and a failed check) on an exception. */
+/* Run the sequence for counter n from `start` in pmu_sequence_ctx(); false (and a failed check) on an exception. */
 static bool two_steps(struct check_group *g, unsigned n, uint64_t start)
 {
 	uint64_t ret;
 
 	steps.n = n;
 	steps.start = start;
-	if (ctx_call(ovf_ctx(), at_ctx_two_steps, 0, &ret) == CTX_OK)
+	if (ctx_call(pmu_sequence_ctx(), at_ctx_two_steps, 0, &ret) == CTX_OK)
 		return true;
-	check(g, false, "overflow sequence at %s: unexpected exception", ctx_name(ovf_ctx()));
+	check(g, false, "overflow sequence at %s: unexpected exception", ctx_name(pmu_sequence_ctx()));
 	exc_record_print(&exc_unexpected);
 	el_setup_all();
 	return false;
@@ -90,7 +80,7 @@ static bool two_steps(struct check_group *g, unsigned n, uint64_t start)
 /* The controls of one overflow configuration: HPMN, LP, HLP (and LC for the cycle counter). */
 static void ovf_state(struct pmu_state *s, unsigned hpmn, bool lp, bool hlp, bool lc)
 {
-	pmu_state_init(s, ovf_ctx());
+	pmu_state_init(s, pmu_sequence_ctx());
 	s->pmcr_el0 = PMCR_EL0_E_BIT | (lp ? PMCR_EL0_LP_BIT : 0) | (lc ? PMCR_EL0_LC_BIT : 0);
 	s->pmcntenset_el0 = pmu_event_counter_mask() | PMU_CNT_C_BIT;
 	if (features.el2)

@@ -1,6 +1,8 @@
 /*
  * pmu_util.c - see pmu_util.h.
  */
+#include <stddef.h>
+
 #include "arch_regs.h"
 #include "el_setup.h"
 #include "id_regs.h"
@@ -63,18 +65,61 @@ void pmu_program(const struct pmu_state *s)
 	isb();
 }
 
-/* The context the orchestrator itself runs in. */
-static enum ctx orchestrator_ctx(void)
+uint64_t pmu_at_ctx_swinc_spin(uint64_t mask)
+{
+	volatile unsigned i;
+
+	for (i = 0; i < PMU_SWINC_WRITES; i++)
+		write_pmswinc_el0(mask);
+	for (i = 0; i < PMU_CYCLE_SPIN; i++)
+		;
+	isb();
+	return 0;
+}
+
+enum ctx pmu_orchestrator_ctx(void)
 {
 	return orchestrator_el == 3 ? CTX_EL3 : orchestrator_el == 2 ? CTX_NS_EL2 : CTX_NS_EL1;
 }
 
-/* Whether a call into `target` passes through context c (context.h: EL0 returns through its EL1). */
-static bool ctx_visited(enum ctx target, enum ctx c)
+enum ctx pmu_sequence_ctx(void)
 {
-	if (c == target || c == orchestrator_ctx())
+	const char *why;
+
+	return ctx_available(CTX_NS_EL2, &why) ? CTX_NS_EL2 : pmu_orchestrator_ctx();
+}
+
+/* context.h: EL0 returns through its EL1. */
+bool pmu_ctx_visited(enum ctx target, enum ctx c)
+{
+	if (c == target || c == pmu_orchestrator_ctx())
 		return true;
 	return ctx_el(target) == 0 && ctx_el(c) == 1 && ctx_secure(c) == ctx_secure(target);
+}
+
+const char *pmu_context_skip_reason(enum ctx c, bool needs_sw_incr)
+{
+	const char *why = NULL;
+
+	if (!pmu_implemented(&features.pmu))
+		return "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)";
+	if (needs_sw_incr && !pmu_event_implemented(PMU_EVENT_SW_INCR))
+		return "SW_INCR not in PMCEID0_EL0 (bit 0 == 0)";
+	if (features.el2 && !pmu_owns_el2())
+		return "EL2 is implemented but owned by a higher level: MDCR_EL2.{HPMN, HPME} unknown";
+	ctx_available(c, &why);
+	return why;
+}
+
+uint64_t pmu_filter_combo(const uint64_t *bits, unsigned nbits, unsigned combo)
+{
+	uint64_t f = 0;
+	unsigned b;
+
+	for (b = 0; b < nbits; b++)
+		if (combo & (1u << b))
+			f |= bits[b];
+	return f;
 }
 
 uint64_t pmu_filter_only_at(enum ctx target)
@@ -82,18 +127,15 @@ uint64_t pmu_filter_only_at(enum ctx target)
 	static const uint64_t bits[] = { PMEVTYPER_P_BIT, PMEVTYPER_U_BIT, PMEVTYPER_NSK_BIT, PMEVTYPER_NSU_BIT,
 					 PMEVTYPER_NSH_BIT, PMEVTYPER_M_BIT, PMEVTYPER_SH_BIT };
 	struct pmu_state s;
-	unsigned combo, b, c;
+	unsigned combo, c;
 	uint64_t filter;
 	bool only;
 
 	for (combo = 0; combo < 128; combo++) {
-		filter = 0;
-		for (b = 0; b < 7; b++)
-			if (combo & (1u << b))
-				filter |= bits[b];
+		filter = pmu_filter_combo(bits, 7, combo);
 		only = true;
 		for (c = 0; c < CTX_COUNT && only; c++) {
-			if (!ctx_visited(target, (enum ctx)c))
+			if (!pmu_ctx_visited(target, (enum ctx)c))
 				continue;
 			pmu_state_init(&s, (enum ctx)c);
 			s.pmcr_el0 = PMCR_EL0_E_BIT;

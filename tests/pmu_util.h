@@ -45,4 +45,35 @@ uint64_t pmu_filter_only_at(enum ctx c);
 /* Filter word meaning "count at every EL in both Security states" (PMEVTYPER<n>_EL0.NSH = 1, rest 0). */
 #define PMU_FILTER_ALL PMEVTYPER_NSH_BIT
 
+#define PMU_SWINC_WRITES 3    /* PMSWINC_EL0 writes pmu_at_ctx_swinc_spin() makes: the exact expected count */
+#define PMU_CYCLE_SPIN   2000 /* loop turns it then spins, so CPU_CYCLES has cycles to count in the context */
+
+/*
+ * Runs in a context (ctx_call): PMU_SWINC_WRITES writes of `mask` to PMSWINC_EL0 with no synchronization
+ * between them, then PMU_CYCLE_SPIN loop turns, then ISB. Returns 0.
+ */
+uint64_t pmu_at_ctx_swinc_spin(uint64_t mask);
+
+/* The context the orchestrator itself runs in (EL3, Non-secure EL2 or Non-secure EL1). */
+enum ctx pmu_orchestrator_ctx(void);
+
+/*
+ * Non-secure EL2 when available, else the orchestrator's context: where the overflow and freeze sequences
+ * run (every counter is accessible there).
+ */
+enum ctx pmu_sequence_ctx(void);
+
+/* Whether a ctx_call() into `target` passes through context c (the orchestrator's; EL1 for an EL0 target). */
+bool pmu_ctx_visited(enum ctx target, enum ctx c);
+
+/*
+ * Why a module cannot check context c, or NULL when it can: PMUv3 absent (ID_AA64DFR0_EL1.PMUVer), SW_INCR
+ * not advertised (PMCEID0_EL0 bit 0, when the module needs it), EL2 implemented but owned by a higher level
+ * (MDCR_EL2 unknown), or the context itself unavailable (ctx_available()).
+ */
+const char *pmu_context_skip_reason(enum ctx c, bool needs_sw_incr);
+
+/* The filter word with bits[b] set for every bit b of `combo` (combo < 2^nbits). */
+uint64_t pmu_filter_combo(const uint64_t *bits, unsigned nbits, unsigned combo);
+
 #endif

@@ -29,8 +29,7 @@
 #include "test.h"
 #include "tests.h"
 
-#define SWINC_WRITES 3
-#define CYCLE_SPIN   2000
+#define SWINC_WRITES PMU_SWINC_WRITES
 #define MAX_CONTROLS 7
 
 /* One prohibition control: where it lives and when the orchestrator can use it. */
@@ -96,19 +95,6 @@ struct run_result {
 	uint64_t evcnt[31];
 	uint64_t ccnt;
 };
-
-/* Runs in the context: SW_INCR writes, then a spin for the cycle counter. */
-static uint64_t at_ctx_swinc_spin(uint64_t mask)
-{
-	volatile unsigned i;
-
-	for (i = 0; i < SWINC_WRITES; i++)
-		write_pmswinc_el0(mask);
-	for (i = 0; i < CYCLE_SPIN; i++)
-		;
-	isb();
-	return 0;
-}
 
 /* The model state of context c with the controls of `combo` (bit j = usable control used[j] set). */
 static void combo_state(struct pmu_state *s, enum ctx c, const unsigned *used, unsigned nused, unsigned combo)
@@ -198,7 +184,7 @@ static void prohibit_context(enum ctx c)
 	for (combo = 0; combo < (1u << nused); combo++) {
 		combo_state(&s, c, used, nused, combo);
 		pmu_program(&s);
-		status = ctx_call(c, at_ctx_swinc_spin,
+		status = ctx_call(c, pmu_at_ctx_swinc_spin,
 				  BIT64(get_num_event_counters_accessible(&features.pmu, &s)) - 1, &ret);
 		pmu_stop();
 		results[combo].done = status == CTX_OK;
@@ -235,13 +221,7 @@ void test_prohibit(void)
 	unsigned c, i;
 
 	for (c = 0; c < CTX_COUNT; c++) {
-		why = NULL;
-		if (!pmu_implemented(&features.pmu))
-			why = "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)";
-		else if (!pmu_event_implemented(PMU_EVENT_SW_INCR))
-			why = "SW_INCR not in PMCEID0_EL0 (bit 0 == 0)";
-		else
-			ctx_available((enum ctx)c, &why);
+		why = pmu_context_skip_reason((enum ctx)c, true);
 		if (!why) {
 			prohibit_context((enum ctx)c);
 			continue;
