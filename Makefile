@@ -114,9 +114,13 @@ test: deps
 	@$(PYTHON) -m unittest discover -s ci/tests -q 2> build/test-results/ci-selftest.log && \
 	 echo "1 passed, 0 failed" > build/test-results/ci-selftest.summary || \
 	 { cat build/test-results/ci-selftest.log; echo "0 passed, 1 failed" > build/test-results/ci-selftest.summary; }
-	@$(PYTHON) ci/run_qemu.py --elf $(ELF) --junit-dir build/test-results > build/test-results/qemu.log; rc=$$?; \
-	 cat build/test-results/qemu.log; tail -n 1 build/test-results/qemu.log > build/test-results/qemu.summary; \
-	 $(PYTHON) ci/summarize.py build/test-results/*.summary
+	@$(PYTHON) ci/run_qemu.py --elf $(ELF) --junit-dir build/test-results > build/test-results/qemu.log; \
+	 cat build/test-results/qemu.log; tail -n 1 build/test-results/qemu.log > build/test-results/qemu.summary
+	@echo "the clang-built image, same configurations:"
+	@$(PYTHON) ci/run_qemu.py --elf build/$(PLATFORM)-clang/pmucheck.elf --junit-dir build/test-results/clang \
+	 > build/test-results/qemu-clang.log; cat build/test-results/qemu-clang.log; \
+	 tail -n 1 build/test-results/qemu-clang.log > build/test-results/qemu-clang.summary
+	@$(PYTHON) ci/summarize.py build/test-results/*.summary
 
 bench: all
 	@$(PYTHON) ci/bench.py --elf $(ELF) --size-tool $(SIZE)
