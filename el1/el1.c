@@ -20,6 +20,8 @@ void el1_setup(void)
 
 bool el1_svc_service(struct exc_frame *f)
 {
+	if (f->x[0] == PMUCHECK_CALL_NOP)
+		return true;
 	if (f->x[0] != PMUCHECK_CALL_RETURN)
 		return false;
 	ctx_return_to_orchestrator(f->x[1], f->x[2]);

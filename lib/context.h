@@ -20,6 +20,7 @@
 
 /* pmucheck service call: x0 = function ID, through SVC #0, HVC #0 or SMC #0 */
 #define PMUCHECK_CALL_RETURN 0x70C40001 /* x1 = return value, x2 = status: back to the orchestrator */
+#define PMUCHECK_CALL_NOP    0x70C40002 /* do nothing and return: an exception taken and returned from */
 
 #define CTX_OK       0
 #define CTX_ABORTED  1  /* an unexpected exception ended the call; see exc_unexpected */

@@ -25,7 +25,10 @@ uint64_t mdcr_el2_baseline(void);
 void el3_setup(void);
 /* EL3: SCR_EL3.NS = !secure, SCR_EL3.EEL2 = eel2 (FEAT_SEL2), then ISB. */
 void el3_select_world(bool secure, bool eel2);
-/* EL3: SMC service; returns false for a call it does not know (then it is an unexpected exception). */
+/*
+ * EL3: SMC service: PMUCHECK_CALL_RETURN goes back to the orchestrator, PMUCHECK_CALL_NOP just returns.
+ * Returns false for a call it does not know (then it is an unexpected exception).
+ */
 bool el3_smc_service(struct exc_frame *f);
 
 /* EL2 baseline, from EL3 or EL2 (EL2 registers are shared by both Security states). */

@@ -15,6 +15,13 @@
  *     PMEVTYPER<n>_EL0.SH and PMCCFILTR_EL0.SH are RW when EL3 and FEAT_SEL2 are implemented (D24.5.12, D24.5.1).
  * filter.swinc_no_sync.<ctx>
  *     Two PMSWINC_EL0 writes with no Context Synchronization event between them count twice (D13.7.3.2).
+ * filter.exc_taken.<ctx>, filter.exc_return.<ctx> (where PMCEID0_EL0 advertises EXC_TAKEN, EXC_RETURN)
+ *     Exception-related events count in the Exception level where they occurred, never after the exception
+ *     is taken or returned from (D11.7.2, D13.7.3.1): the context makes EXC_CALLS pmucheck "nop" calls to the
+ *     level that handles them (SVC from EL0 and EL1, HVC from EL2, SMC from EL3). EXC_TAKEN filtered to the
+ *     context must count those, plus the call that returns to the orchestrator when the context is below it;
+ *     EXC_RETURN filtered to the handling level must count one ERET per call. The IMPLEMENTATION DEFINED
+ *     EXC_SVC, EXC_HVC, ... (0x81-0x8B) are not advertised by PMCEID0/1_EL0 and are not checked.
  */
 #include <stdio.h>
 
@@ -36,6 +43,9 @@
 #define RULES_CCFILTR_SH "D11.7.1, D13.7.1 (PMCCFILTR_EL0.SH with FEAT_SEL2), CountPMUEvents"
 #define RULES_SH_RW "PMEVTYPER<n>_EL0.SH (D24.5.12), PMCCFILTR_EL0.SH (D24.5.1): RW with EL3 and FEAT_SEL2"
 #define RULES_NO_SYNC "D11.7.2, D13.7.3.2: two PMSWINC_EL0 writes without context synchronization count twice"
+#define RULES_EXC_TAKEN "D11.7.2, D13.7.3.1: EXC_TAKEN counted in the Exception level it was taken from"
+#define RULES_EXC_RETURN "D11.7.2, D13.7.3.1: EXC_RETURN counted in the Exception level that returned"
+#define EXC_CALLS 4
 
 /* The filter bits this PE implements, in the order combinations enumerate them. */
 static unsigned filter_bits(uint64_t *bits)
@@ -61,6 +71,82 @@ static uint64_t at_ctx_swinc_twice(uint64_t mask)
 {
 	__asm__ volatile("msr pmswinc_el0, %0\n\tmsr pmswinc_el0, %0\n\tisb" ::"r"(mask) : "memory");
 	return 0;
+}
+
+/* Runs in the context: `arg & 0xff` pmucheck nop calls, by SVC at EL0/EL1, HVC at EL2, SMC at EL3 (arg >> 8). */
+static uint64_t at_ctx_exception_calls(uint64_t arg)
+{
+	unsigned el = (unsigned)(arg >> 8), i;
+
+	for (i = 0; i < (arg & 0xff); i++) {
+		register uint64_t x0 __asm__("x0") = PMUCHECK_CALL_NOP;
+
+		if (el <= 1)
+			__asm__ volatile("svc #0" : "+r"(x0)::"memory");
+		else if (el == 2)
+			__asm__ volatile("hvc #0" : "+r"(x0)::"memory");
+		else
+			__asm__ volatile("smc #0" : "+r"(x0)::"memory");
+	}
+	isb();
+	return 0;
+}
+
+/* The context whose Exception level handles c's nop calls: its EL1 for an EL0 context, else c itself. */
+static enum ctx handler_ctx(enum ctx c)
+{
+	if (ctx_el(c) != 0)
+		return c;
+	return ctx_secure(c) ? CTX_S_EL1 : CTX_NS_EL1;
+}
+
+static void check_exception_events(enum ctx c)
+{
+	struct check_group taken, ret_group;
+	struct pmu_state s;
+	uint64_t ret, seen;
+	bool has_taken = pmu_event_implemented(PMU_EVENT_EXC_TAKEN);
+	bool has_return = pmu_event_implemented(PMU_EVENT_EXC_RETURN);
+	unsigned expected_taken = EXC_CALLS + (ctx_el(c) < orchestrator_el ? 1 : 0);
+
+	bool on_taken = group_begin(&taken, RULES_EXC_TAKEN, "filter.exc_taken.%s", ctx_name(c));
+	bool on_return = group_begin(&ret_group, RULES_EXC_RETURN, "filter.exc_return.%s", ctx_name(c));
+
+	if (!has_taken)
+		tap_skip(taken.name, RULES_EXC_TAKEN, "EXC_TAKEN not in PMCEID0_EL0 (bit 9 == 0)");
+	if (!has_return)
+		tap_skip(ret_group.name, RULES_EXC_RETURN, "EXC_RETURN not in PMCEID0_EL0 (bit 10 == 0)");
+	has_taken = has_taken && on_taken;
+	has_return = has_return && on_return;
+	if (!has_taken && !has_return)
+		return;
+	pmu_state_init(&s, c);
+	s.pmcr_el0 = PMCR_EL0_E_BIT;
+	s.pmcntenset_el0 = BIT64(0) | BIT64(1);
+	s.pmevtyper[0] = pmu_filter_only_at(c) | PMU_EVENT_EXC_TAKEN;
+	s.pmevtyper[1] = pmu_filter_only_at(handler_ctx(c)) | PMU_EVENT_EXC_RETURN;
+	pmu_program(&s);
+	if (ctx_call(c, at_ctx_exception_calls, ((uint64_t)ctx_el(c) << 8) | EXC_CALLS, &ret) != CTX_OK) {
+		check(has_taken ? &taken : &ret_group, false, "unexpected exception in %s", ctx_name(c));
+		exc_record_print(&exc_unexpected);
+		el_setup_all();
+	} else {
+		pmu_stop();
+		seen = read_pmevcntr(0);
+		if (has_taken)
+			check(&taken, seen == expected_taken, "%u nop calls from %s: EXC_TAKEN (PMEVTYPER0_EL0=0x%llx) "
+			      "expected %u, seen %llu", EXC_CALLS, ctx_name(c), (unsigned long long)s.pmevtyper[0],
+			      expected_taken, (unsigned long long)seen);
+		seen = read_pmevcntr(1);
+		if (has_return)
+			check(&ret_group, seen == EXC_CALLS, "%u nop calls from %s: EXC_RETURN at %s (PMEVTYPER1_EL0=0x%llx) "
+			      "expected %u, seen %llu", EXC_CALLS, ctx_name(c), ctx_name(handler_ctx(c)),
+			      (unsigned long long)s.pmevtyper[1], EXC_CALLS, (unsigned long long)seen);
+	}
+	if (has_taken)
+		group_end(&taken);
+	if (has_return)
+		group_end(&ret_group);
 }
 
 /* Whether the model says filter f counts the cycle counter in a context other than c that a call visits. */
@@ -215,15 +301,17 @@ void test_filter(void)
 	const char *why;
 	char name[64];
 	unsigned c, i;
-	static const char *const points[] = { "evtyper", "evtyper_sh", "ccfiltr", "ccfiltr_sh", "swinc_no_sync" };
+	static const char *const points[] = { "evtyper", "evtyper_sh", "ccfiltr", "ccfiltr_sh", "swinc_no_sync",
+					      "exc_taken", "exc_return" };
 	static const char *const rules[] = { RULES_EVTYPER, RULES_EVTYPER_SH, RULES_CCFILTR, RULES_CCFILTR_SH,
-					     RULES_NO_SYNC };
+					     RULES_NO_SYNC, RULES_EXC_TAKEN, RULES_EXC_RETURN };
 
 	for (c = 0; c < CTX_COUNT; c++) {
 		why = pmu_context_skip_reason((enum ctx)c, true);
 		if (!why) {
 			filter_context((enum ctx)c);
 			check_swinc_no_sync((enum ctx)c);
+			check_exception_events((enum ctx)c);
 			continue;
 		}
 		for (i = 0; i < sizeof(points) / sizeof(points[0]); i++) {
