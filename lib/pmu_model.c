@@ -73,10 +73,14 @@ bool pmcr_p_resets(const struct pmu_features *f, const struct pmu_state *s, unsi
 	return !el2_enabled(f, s) || s->el >= 2;
 }
 
-/* The filter word of counter idx: PMCCFILTR_EL0 or PMEVTYPER<idx>_EL0, bits [31:0]. */
+/* The filter word of counter idx: PMCCFILTR_EL0, PMICFILTR_EL0 or PMEVTYPER<idx>_EL0, bits [31:0]. */
 static uint64_t pmu_filter(const struct pmu_state *s, unsigned idx)
 {
-	return (idx == CYCLE_COUNTER_ID ? s->pmccfiltr_el0 : s->pmevtyper[idx]) & MASK64(31, 0);
+	if (idx == CYCLE_COUNTER_ID)
+		return s->pmccfiltr_el0 & MASK64(31, 0);
+	if (idx == INSTRUCTION_COUNTER_ID)
+		return s->pmicfiltr_el0 & MASK64(31, 0);
+	return s->pmevtyper[idx] & MASK64(31, 0);
 }
 
 /* The "filtered" part of CountPMUEvents(): P, U, NSK, NSU, NSH, M, SH per PSTATE.EL and Security state. */
@@ -152,6 +156,8 @@ bool count_pmu_events(const struct pmu_features *f, const struct pmu_state *s, u
 	/* Main enable controls (D11.5.1, Tables D11-2 and D11-3) */
 	global_en = range == PMUCounterRange_R1 ? (s->pmcr_el0 & PMCR_EL0_E_BIT)
 						: (s->mdcr_el2 & MDCR_EL2_HPME_BIT);
+	/* PMCNTENSET_EL0.C for the cycle counter, .F0 (bit 32 == INSTRUCTION_COUNTER_ID) for the instruction
+	 * counter, P<n> for event counter n */
 	counter_en = s->pmcntenset_el0 & (idx == CYCLE_COUNTER_ID ? PMU_CNT_C_BIT : BIT64(idx));
 	enabled = global_en && counter_en;
 

@@ -37,6 +37,7 @@ struct pmu_state {
 	uint64_t pmcr_el0;     /* E, DP, N is not read from here: see pmu_features.num_counters */
 	uint64_t pmcntenset_el0;
 	uint64_t pmccfiltr_el0;
+	uint64_t pmicfiltr_el0; /* FEAT_PMUv3_ICNTR: the instruction counter's filter */
 	uint64_t pmevtyper[31]; /* PMEVTYPER<n>_EL0 */
 	uint64_t pmecr_el1;    /* FEAT_EBEP: PMEE[1:0] */
 	uint64_t hcr_el2;      /* TGE decides the PMU exception's target (PMUExceptionEnabled) */
@@ -92,7 +93,8 @@ bool pmu_sw_increment_reaches(const struct pmu_features *f, const struct pmu_sta
 bool pmcr_p_resets(const struct pmu_features *f, const struct pmu_state *s, unsigned n);
 
 /*
- * CountPMUEvents(idx) (J1.3.1.93): whether counter idx (event counter 0..N-1, CYCLE_COUNTER_ID) counts its
+ * CountPMUEvents(idx) (J1.3.1.93): whether counter idx (event counter 0..N-1, CYCLE_COUNTER_ID, or
+ * INSTRUCTION_COUNTER_ID with PMCNTENSET_EL0.F0 and PMICFILTR_EL0) counts its
  * event at the state's EL and Security state. Covers the enables (PMCR_EL0.E or MDCR_EL2.HPME by range,
  * PMCNTENSET_EL0, D11.5.1), prohibition (MDCR_EL3.SPME/MPMX, MDCR_EL2.HPMD, PMCR_EL0.DP, MDCR_EL3.SCCD,
  * MDCR_EL2.HCCD, MDCR_EL3.MCCD, D11.5.3) and filtering (P, U, NSK, NSU, NSH, M, SH, D11.7.1). Freezing

@@ -220,6 +220,12 @@ void test_prohibit(void)
 	char name[64];
 	unsigned c, i;
 
+	if (features.pmicntr)
+		tap_skip("prohibit.icntr", "D13.5.4 RCSRMB (instruction counter)", "FEAT_PMUv3_ICNTR is implemented, "
+			 "but pmucheck has no PMICNTR_EL0 checks yet");
+	else
+		tap_skip("prohibit.icntr", "D13.5.4 RCSRMB (instruction counter)", "FEAT_PMUv3_ICNTR not implemented "
+			 "(ID_AA64DFR1_EL1.PMICNTR == 0)");
 	for (c = 0; c < CTX_COUNT; c++) {
 		why = pmu_context_skip_reason((enum ctx)c, true);
 		if (!why) {

@@ -529,6 +529,30 @@ static void case_freeze(void)
 					}
 }
 
+/* D13.5.1.3 IWMNXT: the instruction counter's enables are PMCR.E and PMCNTENSET_EL0.F0; D13.7.1: its filter
+ * is PMICFILTR_EL0 (here P = 1: filtered at Secure and Non-secure EL1 with NSK = 0). */
+static void case_instruction_counter(void)
+{
+	struct pmu_features f = full();
+	struct pmu_state s;
+	unsigned e, f0, p;
+	bool want;
+
+	for (e = 0; e < 2; e++)
+		for (f0 = 0; f0 < 2; f0++)
+			for (p = 0; p < 2; p++) {
+				s = state_at(&f, NS_EL1, 3);
+				s.pmcr_el0 = e ? PMCR_EL0_E_BIT : 0;
+				s.mdcr_el2 |= MDCR_EL2_HPME_BIT;
+				s.pmcntenset_el0 = f0 ? PMU_CNT_F0_BIT : MASK64(N_COUNTERS - 1, 0) | PMU_CNT_C_BIT;
+				s.pmicfiltr_el0 = p ? PMEVTYPER_P_BIT : 0;
+				want = e && f0 && !p;
+				expect(count_pmu_events(&f, &s, INSTRUCTION_COUNTER_ID) == want,
+				       "instruction counter: E=%u F0=%u PMICFILTR_EL0.P=%u: %s", e, f0, p,
+				       want ? "counts" : "does not count");
+			}
+}
+
 int main(void)
 {
 	printf("TAP version 14\n");
@@ -545,6 +569,7 @@ int main(void)
 	run_case("model.overflow_irq (D13.3.1)", case_overflow_irq);
 	run_case("model.pmcr_p (PMCR_EL0.P)", case_pmcr_p);
 	run_case("model.freeze (D11.5.2, D13.5.2.1: FZO, HPMFZO, DP)", case_freeze);
+	run_case("model.instruction_counter (D13.5.1.3 IWMNXT, D13.7.1)", case_instruction_counter);
 	printf("1..%u\n", cases_passed + cases_failed);
 	printf("%u passed, %u failed\n", cases_passed, cases_failed);
 	return cases_failed ? 1 : 0;
