@@ -21,7 +21,8 @@ else
 	echo "pmucheck: not root and no sudo: install these packages and run again: ${missing[*]}" >&2
 	exit 1
 fi
-export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -qq
-"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# `env` passes DEBIAN_FRONTEND through sudo, which resets the environment
+apt=("${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get)
+"${apt[@]}" update -qq
+"${apt[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 echo "pmucheck: installed: ${missing[*]}"

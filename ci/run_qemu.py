@@ -3,17 +3,20 @@
 expected results in ci/expected/<config>.txt.
 
   ci/run_qemu.py --elf build/qemu-virt/pmucheck.elf [--config NAME ...] [--junit-dir DIR] [--update-expected]
+                 [--timeout 300]
 
 Expectation files hold one line per test point, `ok|skip|todo <name>` (`#` starts a comment):
-  ok   - the point must pass,
-  skip - it must be skipped (the feature or context is absent in that configuration),
+  ok   - the point must pass (`ok` without directive),
+  skip - it must be skipped (`ok ... # SKIP`: the feature or context is absent in that configuration),
   todo - it must fail as the platform's recorded deviation (`not ok ... # TODO`).
 Anything else is a failure: a point missing or unlisted, a `not ok` without TODO, an `ok # TODO` (the recorded
 deviation no longer shows: update platform/<name>/xfail.c and the expectation), a `Bail out!`, no final
-summary line, an exit status that disagrees with the firmware's summary, or a timeout. The last line printed
-is `N passed, N failed, N skipped` over all compared test points (plus one failure per broken run).
+summary line, an exit status that disagrees with the firmware's summary, or a timeout. The console of each
+run is saved as <name>.tap in the --junit-dir (default build/test-results). The last line printed is
+`N passed, N failed, N skipped` over all compared test points, plus one failure per broken run.
 """
 import argparse
+import collections
 import contextlib
 import io
 import os
@@ -21,11 +24,17 @@ import re
 import subprocess
 import sys
 
-from tap.parser import Parser  # tappy
+from tap.parser import Parser  # tappy (Debian python3-tap)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) skipped\s*$")
-NAME = re.compile(r"^-?\s*(\S+)")
+ROOT = os.path.dirname(HERE)
+SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) skipped$")
+DIAG_OWNER = re.compile(r"^#\s+(\S+\.\S+):")  # `#   <test point name>: ...` (doc/output-format.md)
+DIAG_SHOWN = 20  # diagnostic lines printed per failing test point (the .tap file has all of them)
+
+# One compared test point: expected/seen are ok|skip|todo, or fail (not ok), xpass (ok # TODO),
+# (not listed), (missing). note says what to do about it when that is not obvious.
+Outcome = collections.namedtuple("Outcome", "name expected seen diag ok note")
 
 
 def load_configs(path):
@@ -50,7 +59,9 @@ def qemu_command(elf, machine, cpu, extra):
 
 
 def load_expected(path):
-    """Return {test name: 'ok'|'skip'|'todo'} from an expectation file."""
+    """Return {test name: 'ok'|'skip'|'todo'} from an expectation file, or None if there is none."""
+    if not os.path.exists(path):
+        return None
     expected = {}
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
@@ -67,85 +78,119 @@ def load_expected(path):
 def parse_tap(text):
     """Parse a firmware TAP stream.
 
-    Returns (points, summary, bail) where points is an ordered list of dicts {name, status, diag}: status is
-    'ok', 'skip', 'todo' (not ok # TODO), 'xpass' (ok # TODO) or 'fail'; diag holds the `#` lines just before
-    the point. summary is (passed, failed, skipped) from the final line, or None; bail is the Bail out! text.
+    Returns (points, summary, bail) where points is an ordered list of dicts {name, status, reason, diag}:
+    status is 'ok', 'skip' (ok # SKIP), 'todo' (not ok # TODO), 'xpass' (ok # TODO) or 'fail' (any other
+    not ok, `not ok # SKIP` included); reason is the directive text; diag holds the indented `#` lines
+    printed before the point that name it (`#   <name>: ...`) or no other test point. summary is (passed,
+    failed, skipped) from the last non-empty line, or None; bail is the Bail out! reason, or None.
     """
-    points, diag, summary, bail = [], [], None, None
-    # tappy prints a warning about optional YAML support when it meets a TAP version line: keep it quiet
-    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    text = text.replace("\r", "")  # the UART sends \r\n; str.splitlines would also split on a lone \r
+    # tappy 3.1 accepts `TAP version 14` (it only rejects versions below 13) and any plan position, so the
+    # stream is parsed as is. Because the version line is >= 13, it switches to its TAP 13 YAML-block mode,
+    # or, without python3-yaml and python3-more-itertools, prints a warning on stdout: the redirection keeps
+    # that out of our output. A YAML block would be an indented `-` line after a test point; the firmware
+    # prints none (its diagnostics start with `#`), so both modes give the same lines.
+    with contextlib.redirect_stdout(io.StringIO()):
         lines = list(Parser().parse_text(text))
-    for raw in text.splitlines():
-        m = SUMMARY.match(raw.strip())
-        if m:
-            summary = tuple(int(g) for g in m.groups())
+    points, pending, bail = [], [], None
     for line in lines:
-        if line.category == "diagnostic":
-            diag.append(line.text)
+        if line.category == "diagnostic" and line.text.startswith("#  "):
+            pending.append(line.text)
         elif line.category == "bail":
-            bail = line.reason or "Bail out!"
+            bail = line.reason or "(no reason)"
         elif line.category == "test":
-            m = NAME.match(line.description or "")
-            name = m.group(1) if m else f"#{line.number}"
-            if line.skip:
-                status = "skip"
-            elif line.todo:
+            description = (line.description or "").removeprefix("-").split()
+            name = description[0] if description else f"#{line.number}"
+            if line.todo:
                 status = "xpass" if line.ok else "todo"
+            elif line.skip and line.ok:
+                status = "skip"
             else:
                 status = "ok" if line.ok else "fail"
-            points.append({"name": name, "status": status, "diag": diag})
-            diag = []
+            owners = [DIAG_OWNER.match(d) for d in pending]
+            diag = [d for d, m in zip(pending, owners) if not m or m.group(1) == name]
+            pending = [d for d, m in zip(pending, owners) if m and m.group(1) != name]
+            points.append({"name": name, "status": status, "reason": line.directive.reason or "",
+                           "diag": diag})
+    last = [raw.strip() for raw in text.splitlines() if raw.strip()][-1:]
+    m = SUMMARY.match(last[0]) if last else None
+    summary = tuple(int(g) for g in m.groups()) if m else None
     return points, summary, bail
 
 
 def compare(points, expected):
-    """Compare parsed points with expectations. Returns a list of (name, expected, seen, diag, ok)."""
+    """Compare parsed points with expectations ({name: status}). Returns a list of Outcome."""
     results, seen_names = [], set()
     for p in points:
+        want, seen, note = expected.get(p["name"], "(not listed)"), p["status"], ""
+        if p["name"] in seen_names:
+            want, note = "(once)", "the test point name appears more than once"
+        elif seen == "xpass":
+            plat = p["reason"].split(":", 1)[0].strip() if ":" in p["reason"] else "<platform>"
+            note = (f"the recorded deviation did not show: remove it from platform/{plat}/xfail.c and "
+                    "expect ok in the expectation file")
+        elif want == "(not listed)":
+            note = "add it to the expectation file (ci/run_qemu.py --update-expected, then review the diff)"
         seen_names.add(p["name"])
-        want = expected.get(p["name"])
-        results.append((p["name"], want or "(not listed)", p["status"], p["diag"], want == p["status"]))
+        results.append(Outcome(p["name"], want, seen, p["diag"], want == seen, note))
     for name, want in expected.items():
         if name not in seen_names:
-            results.append((name, want, "(missing)", [], False))
+            results.append(Outcome(name, want, "(missing)", [], False, "the firmware did not print it"))
     return results
 
 
 def check_run(text, returncode, expected, timed_out=False):
-    """Judge one run. Returns (results, problems): per-point comparisons and run-level failures."""
+    """Judge one run: its console text, QEMU's exit status and the expectations ({name: status}, or None
+    when the file is missing). Returns (outcomes, problems): per-point Outcomes and run-level failures."""
+    points, summary, bail = parse_tap(text)
     problems = []
     if timed_out:
         problems.append("QEMU timed out (killed)")
-    points, summary, bail = parse_tap(text)
     if bail:
-        problems.append(f"Bail out!: {bail}")
+        problems.append(f"Bail out! {bail}")
     if summary is None:
-        problems.append("no final 'N passed, N failed, N skipped' line")
-    elif not timed_out and (returncode == 0) != (summary[1] == 0):
-        problems.append(f"exit status {returncode} disagrees with the summary ({summary[1]} failed)")
+        problems.append("the last line is not 'N passed, N failed, N skipped'")
+    else:
+        counted = tuple(sum(p["status"] == s for p in points) for s in ("ok", "fail", "skip"))
+        if counted != summary:
+            problems.append("the summary line says %d passed, %d failed, %d skipped; the test points say "
+                            "%d, %d, %d" % (summary + counted))
+        want_rc = 0 if summary[1] == 0 else 1
+        if not timed_out and returncode != want_rc:
+            problems.append(f"QEMU exit status {returncode}, expected {want_rc} ({summary[1]} failed)")
+    if expected is None:
+        problems.append("no expectation file: write it with --update-expected and review it")
+        return [], problems
     return compare(points, expected), problems
 
 
-def write_expected(path, points):
-    """Write an expectation file from a run (maintainers review the diff)."""
-    with open(path, "w", encoding="utf-8") as f:
-        f.write("# Expected result of every test point in this configuration: ok | skip | todo <name>.\n")
-        f.write("# Generated by ci/run_qemu.py --update-expected and reviewed by hand.\n")
-        for p in points:
-            status = {"xpass": "ok", "fail": "ok"}.get(p["status"], p["status"])
-            f.write(f"{status} {p['name']}\n")
+def tally(outcomes, problems):
+    """Return (passed, failed, skipped): a matching skip is skipped, any other match (todo too) passed,
+    every mismatch and every run-level problem failed."""
+    skipped = sum(o.ok and o.seen == "skip" for o in outcomes)
+    passed = sum(o.ok for o in outcomes) - skipped
+    return passed, len(outcomes) - passed - skipped + len(problems), skipped
 
 
-def write_junit(path, config, results, problems):
-    """Write a JUnit XML report of one configuration (junit_xml)."""
+def expectation_text(points):
+    """The expectation file for a run's points: a point that failed without TODO is expected ok."""
+    lines = ["# Expected result of every test point in this configuration: ok | skip | todo <name>.",
+             "# Generated by ci/run_qemu.py --update-expected and reviewed by hand."]
+    lines += [f"{'ok' if p['status'] in ('fail', 'xpass') else p['status']} {p['name']}" for p in points]
+    return "\n".join(lines) + "\n"
+
+
+def write_junit(path, config, outcomes, problems):
+    """Write a JUnit XML report of one configuration (junit_xml): one test case per point, one per problem."""
     from junit_xml import TestCase, TestSuite, to_xml_report_string
     cases = []
-    for name, want, seen, diag, ok in results:
-        case = TestCase(name, classname=f"pmucheck.{config}")
-        if seen == "skip" and ok:
+    for o in outcomes:
+        case = TestCase(o.name, classname=f"pmucheck.{config}")
+        if o.ok and o.seen == "skip":
             case.add_skipped_info("skipped as expected")
-        elif not ok:
-            case.add_failure_info(f"expected {want}, seen {seen}", "\n".join(diag))
+        elif not o.ok:
+            message = f"expected {o.expected}, seen {o.seen}" + (f": {o.note}" if o.note else "")
+            case.add_failure_info(message, "\n".join(o.diag))
         cases.append(case)
     for problem in problems:
         case = TestCase("run", classname=f"pmucheck.{config}")
@@ -155,70 +200,94 @@ def write_junit(path, config, results, problems):
         f.write(to_xml_report_string([TestSuite(f"pmucheck.{config}", cases)]))
 
 
+def run_qemu(cmd, timeout):
+    """Run QEMU, never longer than `timeout` seconds. Returns (stdout, stderr, exit status, timed out)."""
+    try:
+        proc = subprocess.run(cmd, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
+        out, err, rc, timed_out = proc.stdout, proc.stderr, proc.returncode, False
+    except subprocess.TimeoutExpired as e:  # subprocess.run has killed QEMU (SIGKILL) and reaped it
+        out, err, rc, timed_out = e.stdout or b"", e.stderr or b"", None, True
+    except OSError as e:
+        out, err, rc, timed_out = b"", str(e).encode(), None, False
+    return out.decode("utf-8", "replace"), err.decode("utf-8", "replace"), rc, timed_out
+
+
+def report(config, outcomes, problems, stderr):
+    """Print one line per failing test point (with its diagnostics) and per run-level problem. When the run
+    broke (timeout, bail out, no summary), the expected points it never reached take one line together."""
+    missing = [o.name for o in outcomes if o.seen == "(missing)"] if problems else []
+    if len(missing) > 1:
+        print(f"FAIL {config}: {len(missing)} expected test points missing, the first {missing[0]}")
+    for o in outcomes:
+        if o.ok or o.name in missing[1:] or (len(missing) > 1 and o.name == missing[0]):
+            continue
+        note = f" ({o.note})" if o.note else ""
+        print(f"FAIL {config}: {o.name}: expected {o.expected}, seen {o.seen}{note}")
+        for d in o.diag[:DIAG_SHOWN]:
+            print(f"     {d}")
+        if len(o.diag) > DIAG_SHOWN:
+            print(f"     ... {len(o.diag) - DIAG_SHOWN} more diagnostic lines in {config}.tap")
+    for problem in problems:
+        print(f"FAIL {config}: {problem}")
+    if problems and stderr.strip():
+        for line in stderr.strip().splitlines()[-10:]:
+            print(f"     qemu: {line}")
+
+
 def main(argv):
+    """Command line entry point; returns the exit status (0: everything matched its expectation)."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--elf", required=True)
     ap.add_argument("--configs", default=os.path.join(HERE, "configs.txt"))
     ap.add_argument("--expected-dir", default=os.path.join(HERE, "expected"))
     ap.add_argument("--config", action="append", help="run only this configuration (repeatable)")
-    ap.add_argument("--junit-dir")
-    ap.add_argument("--update-expected", action="store_true")
-    ap.add_argument("--timeout", type=int, default=300)
+    ap.add_argument("--junit-dir", help="write <config>.xml (and <config>.tap) here")
+    ap.add_argument("--update-expected", action="store_true", help="write the expectation files from this run")
+    ap.add_argument("--timeout", type=int, default=300, help="seconds per QEMU run")
     args = ap.parse_args(argv)
 
-    passed = failed = skipped = 0
     configs = load_configs(args.configs)
     unknown = set(args.config or []) - {c[0] for c in configs}
     if unknown:
-        print(f"unknown configuration(s): {', '.join(sorted(unknown))}")
+        print(f"unknown configuration(s): {', '.join(sorted(unknown))}", file=sys.stderr)
         return 2
+    tap_dir = args.junit_dir or os.path.join(ROOT, "build", "test-results")
+    os.makedirs(tap_dir, exist_ok=True)
+    totals, status = [0, 0, 0], 0
     for name, machine, cpu, extra in configs:
         if args.config and name not in args.config:
             continue
         cmd = qemu_command(args.elf, machine, cpu, extra)
-        timed_out = False
-        try:
-            proc = subprocess.run(cmd, capture_output=True, timeout=args.timeout, stdin=subprocess.DEVNULL)
-            text, returncode = proc.stdout.decode("utf-8", "replace").replace("\r\n", "\n"), proc.returncode
-            if proc.stderr:
-                text += proc.stderr.decode("utf-8", "replace")
-        except subprocess.TimeoutExpired as e:
-            text, returncode, timed_out = (e.stdout or b"").decode("utf-8", "replace"), None, True
-        if args.junit_dir:
-            os.makedirs(args.junit_dir, exist_ok=True)
-            with open(os.path.join(args.junit_dir, f"{name}.tap"), "w", encoding="utf-8") as f:
-                f.write(text)
+        text, stderr, returncode, timed_out = run_qemu(cmd, args.timeout)
+        with open(os.path.join(tap_dir, f"{name}.tap"), "w", encoding="utf-8") as f:
+            f.write(text.replace("\r", ""))
         expected_path = os.path.join(args.expected_dir, f"{name}.txt")
         if args.update_expected:
-            write_expected(expected_path, parse_tap(text)[0])
-            print(f"{name}: wrote {expected_path}")
+            outcomes, problems = check_run(text, returncode, {}, timed_out)
+            if problems:  # a broken run would record a truncated list
+                report(name, [], problems, stderr)
+                print(f"{name}: not written: {expected_path}")
+                status = 1
+                continue
+            points = parse_tap(text)[0]
+            for p in points:
+                if p["status"] in ("fail", "xpass"):
+                    print(f"{name}: {p['name']}: {p['status']}, written as ok")
+            with open(expected_path, "w", encoding="utf-8") as f:
+                f.write(expectation_text(points))
+            print(f"{name}: wrote {expected_path} ({len(points)} test points)")
             continue
-        results, problems = check_run(text, returncode, load_expected(expected_path), timed_out)
-        c_pass = c_fail = c_skip = 0
-        for point, want, seen, diag, ok in results:
-            if ok and seen == "skip":
-                c_skip += 1
-            elif ok:
-                c_pass += 1
-            else:
-                c_fail += 1
-                print(f"FAIL {name}: {point}: expected {want}, seen {seen}")
-                if seen == "xpass":
-                    print("     the recorded deviation did not show: update platform/qemu-virt/xfail.c and "
-                          f"ci/expected/{name}.txt")
-                for d in diag[-12:]:
-                    print(f"     {d}")
-        for problem in problems:
-            print(f"FAIL {name}: {problem}")
-        c_fail += len(problems)
+        outcomes, problems = check_run(text, returncode, load_expected(expected_path), timed_out)
+        report(name, outcomes, problems, stderr)
         if args.junit_dir:
-            write_junit(os.path.join(args.junit_dir, f"{name}.xml"), name, results, problems)
-        print(f"{name}: {c_pass} passed, {c_fail} failed, {c_skip} skipped ({' '.join(cmd[:-2])})")
-        passed, failed, skipped = passed + c_pass, failed + c_fail, skipped + c_skip
+            write_junit(os.path.join(args.junit_dir, f"{name}.xml"), name, outcomes, problems)
+        counts = tally(outcomes, problems)
+        print(f"{name}: {counts[0]} passed, {counts[1]} failed, {counts[2]} skipped ({' '.join(cmd[:-2])})")
+        totals = [t + c for t, c in zip(totals, counts)]
     if args.update_expected:
-        return 0
-    print(f"{passed} passed, {failed} failed, {skipped} skipped")
-    return 1 if failed else 0
+        return status
+    print(f"{totals[0]} passed, {totals[1]} failed, {totals[2]} skipped")
+    return 1 if totals[1] else 0
 
 
 if __name__ == "__main__":

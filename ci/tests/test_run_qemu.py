@@ -2,68 +2,173 @@
 """Unit tests of ci/run_qemu.py's judging logic (no QEMU needed): /usr/bin/python3 -m unittest discover -s ci/tests"""
 import os
 import sys
+import tempfile
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import run_qemu  # noqa: E402
 
-STREAM = """TAP version 14
-# pmucheck
-ok 1 - enable.swinc.el3 D11.5.1 (3 checks)
-#   enable.pmcr_n.ns_el1: expected 2, seen 6
-not ok 2 - enable.pmcr_n.ns_el1 D11.5.1 (3 checks, 1 failed)
-ok 3 - enable.swinc.s_el2 D11.5.1 # SKIP FEAT_SEL2 not implemented (ID_AA64PFR0_EL1.SEL2 == 0)
-not ok 4 - guest_view.bits.ns_el1 D24.5 (9 checks, 3 failed) # TODO qemu-virt: rule: seen
+# A passing stream in the firmware's format (doc/output-format.md), with the UART's \r\n line ends.
+PASSING = """TAP version 14
+# pmucheck: PMUv3 conformance checks (platform qemu-virt)
+# entered at EL3
+ok 1 - enable.swinc.el3 D11.5.1 Table D11-3, PMUSwIncrement (392 checks)
+ok 2 - enable.pmcr_n.ns_el1 PMCR_EL0.N D24.5.8 (7 checks)
+ok 3 - enable.swinc.s_el2 # SKIP FEAT_SEL2 not implemented (ID_AA64PFR0_EL1.SEL2 == 0)
+#   guest_view.bits.ns_el1: PMCR_EL0.N expected 2, seen 6
+not ok 4 - guest_view.bits.ns_el1 D24.5 (9 checks, 3 failed) # TODO qemu-virt: R_XYZ: N not limited by HPMN
 1..4
 # expected failures (TODO, listed in platform/qemu-virt/xfail.c): 1
-1 passed, 1 failed, 1 skipped
-"""
+2 passed, 0 failed, 1 skipped
+""".replace("\n", "\r\n")
 EXPECTED = {"enable.swinc.el3": "ok", "enable.pmcr_n.ns_el1": "ok", "enable.swinc.s_el2": "skip",
             "guest_view.bits.ns_el1": "todo"}
+# The same run with an unexpected failure: the firmware counts it and exits with status 1.
+FAILING = (PASSING.replace("ok 2 - enable.pmcr_n.ns_el1 PMCR_EL0.N D24.5.8 (7 checks)",
+                           "#   enable.pmcr_n.ns_el1: PMCR_EL0.N expected 2, seen 6\r\n"
+                           "not ok 2 - enable.pmcr_n.ns_el1 PMCR_EL0.N D24.5.8 (7 checks, 1 failed)")
+           .replace("2 passed, 0 failed", "1 passed, 1 failed"))
 
 
-def failures(text, returncode, expected=EXPECTED):
-    results, problems = run_qemu.check_run(text, returncode, expected)
-    return [r[0] for r in results if not r[4]], problems
+def judge(text, returncode, expected=EXPECTED, timed_out=False):
+    """Names of the mismatching points, the run-level problems, and the tally."""
+    outcomes, problems = run_qemu.check_run(text, returncode, expected, timed_out)
+    return [o.name for o in outcomes if not o.ok], problems, run_qemu.tally(outcomes, problems)
 
 
-class RunQemuTest(unittest.TestCase):
-    def test_parse_statuses_and_diagnostics(self):
-        points, summary, bail = run_qemu.parse_tap(STREAM)
+class ParseTest(unittest.TestCase):
+    def test_statuses_diagnostics_summary(self):
+        points, summary, bail = run_qemu.parse_tap(FAILING)
+        self.assertEqual([p["name"] for p in points], list(EXPECTED))
         self.assertEqual([p["status"] for p in points], ["ok", "fail", "skip", "todo"])
-        self.assertIn("enable.pmcr_n.ns_el1: expected 2, seen 6", points[1]["diag"][0])
+        self.assertEqual(points[1]["diag"], ["#   enable.pmcr_n.ns_el1: PMCR_EL0.N expected 2, seen 6"])
+        self.assertEqual(points[3]["reason"], "qemu-virt: R_XYZ: N not limited by HPMN")
         self.assertEqual(summary, (1, 1, 1))
         self.assertIsNone(bail)
 
-    def test_unexpected_not_ok_fails(self):
-        self.assertEqual(failures(STREAM, 1), (["enable.pmcr_n.ns_el1"], []))
+    def test_diagnostics_go_to_the_point_they_name(self):
+        # header lines are not diagnostics of point 1; a group may print a later point's lines first
+        text = ("TAP version 14\n# pmucheck\n#   a.y: seen 0\n#   a.x: seen 1\n#   unnamed detail\n"
+                "not ok 1 - a.x # TODO p: r\nnot ok 2 - a.y # TODO p: r\n1..2\n0 passed, 0 failed, 0 skipped\n")
+        points = run_qemu.parse_tap(text)[0]
+        self.assertEqual(points[0]["diag"], ["#   a.x: seen 1", "#   unnamed detail"])
+        self.assertEqual(points[1]["diag"], ["#   a.y: seen 0"])
 
-    def test_all_matching_passes(self):
-        text = STREAM.replace("not ok 2", "ok 2").replace("1 passed, 1 failed", "2 passed, 0 failed")
-        self.assertEqual(failures(text, 0), ([], []))
+    def test_tap14_version_line_prints_nothing(self):
+        # tappy warns on stdout about TAP 13 YAML support when the first line is a version >= 13
+        import contextlib
+        import io
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            run_qemu.parse_tap(PASSING)
+        self.assertEqual(out.getvalue(), "")
 
-    def test_todo_that_passes_fails(self):
-        text = STREAM.replace("not ok 4", "ok 4")
-        self.assertIn("guest_view.bits.ns_el1", failures(text, 1)[0])
+    def test_not_ok_skip_is_a_failure(self):
+        points = run_qemu.parse_tap("not ok 1 - a.b # SKIP absent\n")[0]
+        self.assertEqual(points[0]["status"], "fail")
 
-    def test_missing_and_unlisted_points_fail(self):
+
+class CheckRunTest(unittest.TestCase):
+    def test_passing_stream_with_matching_todo(self):
+        self.assertEqual(judge(PASSING, 0), ([], [], (3, 0, 1)))
+
+    def test_unexpected_not_ok(self):
+        self.assertEqual(judge(FAILING, 1), (["enable.pmcr_n.ns_el1"], [], (2, 1, 1)))
+
+    def test_ok_todo_deviation_gone(self):
+        text = PASSING.replace("not ok 4", "ok 4")
+        outcomes, problems = run_qemu.check_run(text, 0, EXPECTED)
+        bad = [o for o in outcomes if not o.ok]
+        self.assertEqual([(o.name, o.expected, o.seen) for o in bad],
+                         [("guest_view.bits.ns_el1", "todo", "xpass")])
+        self.assertIn("platform/qemu-virt/xfail.c", bad[0].note)
+        self.assertEqual(problems, [])
+
+    def test_expected_todo_that_fails_without_todo(self):
+        text = PASSING.replace(" # TODO qemu-virt: R_XYZ: N not limited by HPMN", "")
+        text = text.replace("0 failed", "1 failed")
+        self.assertEqual(judge(text, 1)[0], ["guest_view.bits.ns_el1"])
+
+    def test_expected_skip_that_runs(self):
+        text = PASSING.replace(" # SKIP FEAT_SEL2 not implemented (ID_AA64PFR0_EL1.SEL2 == 0)", "")
+        text = text.replace("2 passed, 0 failed, 1 skipped", "3 passed, 0 failed, 0 skipped")
+        self.assertEqual(judge(text, 0)[0], ["enable.swinc.s_el2"])
+
+    def test_missing_unlisted_and_duplicate_points(self):
         expected = dict(EXPECTED, **{"overflow.evcntr": "ok"})
         del expected["enable.swinc.el3"]
-        names, _ = failures(STREAM, 1, expected)
-        self.assertIn("overflow.evcntr", names)
-        self.assertIn("enable.swinc.el3", names)
+        names, problems, counts = judge(PASSING, 0, expected)
+        self.assertEqual(sorted(names), ["enable.swinc.el3", "overflow.evcntr"])
+        self.assertEqual(counts, (2, 2, 1))
+        text = PASSING.replace("ok 2 - enable.pmcr_n.ns_el1", "ok 2 - enable.swinc.el3")
+        self.assertIn("enable.swinc.el3", judge(text, 0)[0])
 
-    def test_expected_skip_that_runs_fails(self):
-        text = STREAM.replace(" # SKIP FEAT_SEL2 not implemented (ID_AA64PFR0_EL1.SEL2 == 0)", "")
-        self.assertIn("enable.swinc.s_el2", failures(text, 1)[0])
+    def test_missing_final_line(self):
+        text = PASSING.replace("2 passed, 0 failed, 1 skipped\r\n", "")
+        names, problems, counts = judge(text, 0)
+        self.assertEqual(names, [])
+        self.assertEqual(problems, ["the last line is not 'N passed, N failed, N skipped'"])
+        self.assertEqual(counts, (3, 1, 1))
+        # a summary that is not the last line (output after it) is not the final line either
+        self.assertTrue(judge(PASSING + "trailing junk\n", 0)[1])
 
-    def test_run_level_problems(self):
-        text = STREAM.replace("1 passed, 1 failed, 1 skipped\n", "")
-        self.assertIn("no final 'N passed, N failed, N skipped' line", failures(text, 1)[1])
-        self.assertTrue(failures(STREAM, 0)[1])  # exit 0 but a failure in the summary
-        self.assertTrue(any("Bail out" in p for p in failures(STREAM + "Bail out! boom\n", 1)[1]))
-        results, problems = run_qemu.check_run(STREAM, None, EXPECTED, timed_out=True)
+    def test_bail_out(self):
+        text = PASSING.split("ok 3")[0] + "Bail out! unexpected exception: ESR_EL3 = 0x02000000\r\n"
+        names, problems, counts = judge(text, 2)
+        self.assertEqual(names, ["enable.swinc.s_el2", "guest_view.bits.ns_el1"])
+        self.assertIn("Bail out! unexpected exception: ESR_EL3 = 0x02000000", problems)
+        self.assertEqual(counts, (2, 4, 0))
+
+    def test_exit_status_must_agree_with_summary(self):
+        self.assertTrue(judge(PASSING, 1)[1])
+        self.assertTrue(judge(FAILING, 0)[1])
+        self.assertTrue(judge(FAILING, 2)[1])
+
+    def test_summary_must_agree_with_points(self):
+        text = PASSING.replace("2 passed, 0 failed, 1 skipped", "3 passed, 0 failed, 1 skipped")
+        self.assertTrue(judge(text, 0)[1])
+
+    def test_timeout(self):
+        text = PASSING.split("ok 3")[0]
+        names, problems, counts = judge(text, None, timed_out=True)
         self.assertIn("QEMU timed out (killed)", problems)
+        self.assertEqual(counts[1], 2 + len(problems))
+
+    def test_no_expectation_file(self):
+        names, problems, counts = judge(PASSING, 0, None)
+        self.assertEqual((names, counts), ([], (0, 1, 0)))
+
+
+class FilesTest(unittest.TestCase):
+    def test_update_expected_round_trip(self):
+        points = run_qemu.parse_tap(FAILING)[0]
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "x.txt")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(run_qemu.expectation_text(points))
+            self.assertEqual(run_qemu.load_expected(path), EXPECTED)  # the unexpected failure is written ok
+            self.assertIsNone(run_qemu.load_expected(os.path.join(d, "none.txt")))
+
+    def test_junit(self):
+        outcomes, problems = run_qemu.check_run(FAILING, 0, EXPECTED)
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "x.xml")
+            run_qemu.write_junit(path, "el3-max", outcomes, problems)
+            with open(path, encoding="utf-8") as f:
+                xml = f.read()
+        self.assertIn('tests="5"', xml)
+        self.assertIn('failures="2"', xml)
+        self.assertIn('skipped="1"', xml)
+        self.assertIn("expected ok, seen fail", xml)
+
+    def test_configs(self):
+        configs = {c[0]: c[1:] for c in run_qemu.load_configs(os.path.join(run_qemu.HERE, "configs.txt"))}
+        for name in ("el3-max", "el3-noel2-max", "el2-max", "el1-max", "el3-a57", "el3-max-icount"):
+            self.assertIn(name, configs)
+        self.assertEqual(configs["el3-max-icount"][2], ["-icount", "shift=0"])
+        cmd = run_qemu.qemu_command("x.elf", *configs["el3-a57"])
+        self.assertEqual(cmd[-2:], ["-device", "loader,file=x.elf,cpu-num=0"])
+        self.assertIn("-semihosting", cmd)
 
 
 if __name__ == "__main__":
