@@ -23,9 +23,11 @@ BUILD := build/$(PLATFORM)$(if $(filter clang,$(TOOLCHAIN)),-clang)
 ELF   := $(BUILD)/pmucheck.elf
 
 SRCS := boot/entry.S boot/vectors.S boot/boot_main.c \
-        el3/el3.c el2/el2.c el1/el1.c \
-        lib/console.c lib/context.c lib/context_lower.S lib/exception.c lib/gicv3.c lib/id_regs.c lib/platform_exit.c \
-        lib/pmu_model.c lib/test.c \
+        el3/smc_service.c el2/hvc_service.c el1/svc_service.c \
+        lib/arch/id_regs.c \
+        lib/runtime/baseline.c lib/runtime/context.c lib/runtime/context_lower.S lib/runtime/exception.c \
+        lib/drivers/console_pl011.c lib/drivers/gicv3.c \
+        lib/platform/platform_exit.c lib/model/pmu_model.c lib/test/test.c \
         tests/modules.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c \
         platform/$(PLATFORM)/xfail.c
 OBJS := $(patsubst %,$(BUILD)/%.o,$(basename $(SRCS)))
@@ -34,7 +36,7 @@ PLAT_DEFS := -DPLAT_RAM_BASE=$(PLAT_RAM_BASE) -DPLAT_RAM_SIZE=$(PLAT_RAM_SIZE) \
              -DPLAT_UART_BASE=$(PLAT_UART_BASE) -DPLAT_GICD_BASE=$(PLAT_GICD_BASE) \
              -DPLAT_GICR_BASE=$(PLAT_GICR_BASE) -DPLAT_PMU_INTID=$(PLAT_PMU_INTID) \
              -DPLAT_SEMIHOSTING=$(PLAT_SEMIHOSTING) -DPMUCHECK_MODULES='"$(MODULES)"'
-INCLUDES  := -Ilib -Iboot -Itests
+INCLUDES  := -I. -Ilib -Itests
 # MMU off: data accesses are Device memory, so no unaligned accesses (-mstrict-align) and no FP/SIMD
 # registers in our code (exception handlers save only the general-purpose registers).
 CFLAGS    := -std=c11 -ffreestanding -O2 -g -Wall -Wextra -Werror -mstrict-align -mgeneral-regs-only \
@@ -96,9 +98,9 @@ run: deps
 
 # Host unit tests of the spec model (lib/pmu_model.c against tables rebuilt from the pseudocode).
 HOST_TEST := build/host/test_model
-$(HOST_TEST): lib/pmu_model.c lib/pmu_model.h lib/arch_regs.h $(wildcard tests/host/*.c tests/host/*.h)
+$(HOST_TEST): lib/model/pmu_model.c lib/model/pmu_model.h lib/arch/arch_regs.h $(wildcard tests/host/*.c tests/host/*.h)
 	@mkdir -p $(@D)
-	$(HOSTCC) -std=c11 -O2 -g -Wall -Wextra -Werror -Ilib lib/pmu_model.c $(wildcard tests/host/*.c) -o $@
+	$(HOSTCC) -std=c11 -O2 -g -Wall -Wextra -Werror -Ilib lib/model/pmu_model.c $(wildcard tests/host/*.c) -o $@
 host-test: $(HOST_TEST)
 	@mkdir -p build/test-results
 	@$(HOST_TEST) > build/test-results/host.log; rc=$$?; tail -n 1 build/test-results/host.log; \

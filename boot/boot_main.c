@@ -7,24 +7,17 @@
 #include <picotls.h>
 #include <stdio.h>
 
-#include "context.h"
-#include "el_setup.h"
-#include "id_regs.h"
-#include "platform.h"
-#include "test.h"
+#include "arch/id_regs.h"
+#include "el1/svc_service.h"
+#include "el2/hvc_service.h"
+#include "el3/smc_service.h"
+#include "platform/platform.h"
+#include "runtime/baseline.h"
+#include "runtime/context.h"
+#include "test/test.h"
 #include "tests.h"
 
 extern char __tls_base[];
-
-/* Baselines of every level the orchestrator owns, highest first (el_setup.h). */
-void el_setup_all(void)
-{
-	if (orchestrator_el == 3)
-		el3_setup();
-	if (orchestrator_el >= 2 && features.el2)
-		el2_setup();
-	el1_setup();
-}
 
 void __attribute__((noreturn)) boot_main(unsigned el)
 {
@@ -35,7 +28,10 @@ void __attribute__((noreturn)) boot_main(unsigned el)
 	_set_tls(__tls_base);
 	orchestrator_el = el;
 	features_read();
-	el_setup_all();
+	exc_set_service(3, el3_smc_service);
+	exc_set_service(2, el2_hvc_service);
+	exc_set_service(1, el1_svc_service);
+	baseline_restore_all();
 
 	printf("TAP version 14\n");
 	printf("# pmucheck: PMUv3 conformance checks (platform %s)\n", platform_name);

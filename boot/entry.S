@@ -4,9 +4,9 @@
  * gives the EL a known SCTLR (MMU and data cache off, alignment checks off), untraps FP/SIMD, installs its
  * vector table, clears BSS and calls boot_main(el). Lower levels are set up later from C (el3/, el2/, el1/).
  */
-#include "asm_macros.h"
-#include "arch_regs.h"
-#include "context.h"
+#include "arch/arch_regs.h"
+#include "arch/asm_macros.h"
+#include "runtime/context.h"
 
 func _start, .text.boot
 	msr	daifset, #0xf

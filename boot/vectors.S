@@ -3,8 +3,8 @@
  * general-purpose context (x0-x30, ELR_ELx, SPSR_ELx: lib/exception.h) on the EL's stack and calls
  * exception_dispatch(frame, kind, el), then restores the (possibly edited) frame and returns with ERET.
  */
-#include "asm_macros.h"
-#include "exception.h"
+#include "arch/asm_macros.h"
+#include "runtime/exception.h"
 
 	/* One 128-byte vector: make room for the frame, save x0/x1, name the kind, go to the common path. */
 	.macro exc_vector el, label, kind

@@ -16,13 +16,14 @@
  */
 #include <stdio.h>
 
-#include "arch_regs.h"
-#include "context.h"
-#include "exception.h"
-#include "id_regs.h"
+#include "arch/arch_regs.h"
+#include "arch/id_regs.h"
+#include "arch/sysreg.h"
 #include "pmu_util.h"
-#include "sysreg.h"
-#include "test.h"
+#include "runtime/baseline.h"
+#include "runtime/context.h"
+#include "runtime/exception.h"
+#include "test/test.h"
 #include "tests.h"
 
 #define SWINC_WRITES PMU_SWINC_WRITES /* PMSWINC_EL0 writes per combination: the expected count */
@@ -74,7 +75,7 @@ static bool call_ok(struct check_group *g, enum ctx c, int status)
 		return true;
 	check(g, false, "unexpected exception in context %s", ctx_name(c));
 	exc_record_print(&exc_unexpected);
-	el_setup_all();
+	baseline_restore_all();
 	return false;
 }
 
@@ -250,5 +251,5 @@ void test_enable(void)
 		check_cycles((enum ctx)c, combos, nk);
 		check_pmcr_n((enum ctx)c, combos, nk);
 	}
-	el_setup_all();
+	baseline_restore_all();
 }

@@ -25,14 +25,14 @@
  */
 #include <stdio.h>
 
-#include "arch_regs.h"
-#include "context.h"
-#include "el_setup.h"
-#include "exception.h"
-#include "id_regs.h"
+#include "arch/arch_regs.h"
+#include "arch/id_regs.h"
+#include "arch/sysreg.h"
 #include "pmu_util.h"
-#include "sysreg.h"
-#include "test.h"
+#include "runtime/baseline.h"
+#include "runtime/context.h"
+#include "runtime/exception.h"
+#include "test/test.h"
 #include "tests.h"
 
 #define SWINC_WRITES PMU_SWINC_WRITES
@@ -129,7 +129,7 @@ static void check_exception_events(enum ctx c)
 	if (ctx_call(c, at_ctx_exception_calls, ((uint64_t)ctx_el(c) << 8) | EXC_CALLS, &ret) != CTX_OK) {
 		check(has_taken ? &taken : &ret_group, false, "unexpected exception in %s", ctx_name(c));
 		exc_record_print(&exc_unexpected);
-		el_setup_all();
+		baseline_restore_all();
 	} else {
 		pmu_stop();
 		seen = read_pmevcntr(0);
@@ -197,7 +197,7 @@ static void filter_context(enum ctx c)
 		if (ctx_call(c, pmu_at_ctx_swinc_spin, mask, &ret) != CTX_OK) {
 			check(gev, false, "filter 0x%llx: unexpected exception", (unsigned long long)f);
 			exc_record_print(&exc_unexpected);
-			el_setup_all();
+			baseline_restore_all();
 			continue;
 		}
 		pmu_stop();
@@ -251,7 +251,7 @@ static void check_swinc_no_sync(enum ctx c)
 	if (ctx_call(c, at_ctx_swinc_twice, mask, &ret) != CTX_OK) {
 		check(&g, false, "unexpected exception");
 		exc_record_print(&exc_unexpected);
-		el_setup_all();
+		baseline_restore_all();
 	} else {
 		pmu_stop();
 		for (n = 0; n < features.pmu.num_counters; n++) {
@@ -321,5 +321,5 @@ void test_filter(void)
 	}
 	if (pmu_implemented(&features.pmu))
 		check_sh_rw();
-	el_setup_all();
+	baseline_restore_all();
 }

@@ -16,14 +16,14 @@
  */
 #include <stdio.h>
 
-#include "arch_regs.h"
-#include "context.h"
-#include "el_setup.h"
-#include "exception.h"
-#include "id_regs.h"
+#include "arch/arch_regs.h"
+#include "arch/id_regs.h"
+#include "arch/sysreg.h"
 #include "pmu_util.h"
-#include "sysreg.h"
-#include "test.h"
+#include "runtime/baseline.h"
+#include "runtime/context.h"
+#include "runtime/exception.h"
+#include "test/test.h"
 #include "tests.h"
 
 #define RULES_OVERFLOW "D11.5.2, D13.5.2.1 (PMCR_EL0.FZO, MDCR_EL2.HPMFZO; PMCR_EL0.DP), ShouldPMUFreeze"
@@ -97,7 +97,7 @@ static void check_overflow_freeze(void)
 		if (ctx_call(c, at_ctx_freeze, pmu_event_counter_mask(), &ret) != CTX_OK) {
 			check(&g, false, "unexpected exception in %s", ctx_name(c));
 			exc_record_print(&exc_unexpected);
-			el_setup_all();
+			baseline_restore_all();
 			continue;
 		}
 		pmu_stop();
@@ -140,5 +140,5 @@ void test_freeze(void)
 	else
 		tap_skip("freeze.spe", RULES_SPE, "FEAT_SPEv1p2 is implemented, but pmucheck does not yet generate SPE "
 			 "buffer management events: not checked");
-	el_setup_all();
+	baseline_restore_all();
 }

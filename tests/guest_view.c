@@ -18,14 +18,14 @@
  */
 #include <stdio.h>
 
-#include "arch_regs.h"
-#include "context.h"
-#include "el_setup.h"
-#include "exception.h"
-#include "id_regs.h"
+#include "arch/arch_regs.h"
+#include "arch/id_regs.h"
+#include "arch/sysreg.h"
 #include "pmu_util.h"
-#include "sysreg.h"
-#include "test.h"
+#include "runtime/baseline.h"
+#include "runtime/context.h"
+#include "runtime/exception.h"
+#include "test/test.h"
 #include "tests.h"
 
 #define RULES_BITS "PMCNTENSET/CLR_EL0, PMOVSSET/CLR_EL0, PMINTENSET/CLR_EL1 (D24.5): bits m >= " \
@@ -119,7 +119,7 @@ static bool run_probe(struct check_group *g, enum ctx c, enum probe_op op, enum 
 		return true;
 	check(g, false, "%s at %s: unexpected exception", reg_names[reg], ctx_name(c));
 	exc_record_print(&exc_unexpected);
-	el_setup_all();
+	baseline_restore_all();
 	return false;
 }
 
@@ -330,5 +330,5 @@ void test_guest_view(void)
 	pmu_stop();
 	write_pmovsclr_el0(pmu_event_counter_mask() | PMU_CNT_C_BIT);
 	write_pmintenclr_el1(pmu_event_counter_mask() | PMU_CNT_C_BIT);
-	el_setup_all();
+	baseline_restore_all();
 }

@@ -22,16 +22,16 @@
  */
 #include <stdio.h>
 
-#include "arch_regs.h"
-#include "context.h"
-#include "el_setup.h"
-#include "exception.h"
-#include "gicv3.h"
-#include "id_regs.h"
-#include "platform.h"
+#include "arch/arch_regs.h"
+#include "arch/id_regs.h"
+#include "arch/sysreg.h"
+#include "drivers/gicv3.h"
+#include "platform/platform.h"
 #include "pmu_util.h"
-#include "sysreg.h"
-#include "test.h"
+#include "runtime/baseline.h"
+#include "runtime/context.h"
+#include "runtime/exception.h"
+#include "test/test.h"
 #include "tests.h"
 
 #define RULES_RANGE "D13.3.1 (overflow interrupt request: PMOVSSET, PMINTENSET, global enable), CheckForPMUOverflow"
@@ -134,7 +134,7 @@ static bool irq_call(struct check_group *g, enum ctx c, uint64_t (*fn)(uint64_t)
 		return true;
 	check(g, false, "unexpected exception in %s", ctx_name(c));
 	exc_record_print(&exc_unexpected);
-	el_setup_all();
+	baseline_restore_all();
 	return false;
 }
 
@@ -286,5 +286,5 @@ void test_interrupt(void)
 		check_overflow(c);
 	}
 	exc_irq_hook = NULL;
-	el_setup_all();
+	baseline_restore_all();
 }

@@ -21,13 +21,14 @@
  */
 #include <stdio.h>
 
-#include "arch_regs.h"
-#include "context.h"
-#include "el_setup.h"
-#include "id_regs.h"
+#include "arch/arch_regs.h"
+#include "arch/id_regs.h"
+#include "arch/sysreg.h"
 #include "pmu_util.h"
-#include "sysreg.h"
-#include "test.h"
+#include "runtime/baseline.h"
+#include "runtime/context.h"
+#include "runtime/exception.h"
+#include "test/test.h"
 #include "tests.h"
 
 #define RULES_EVCNTR "D13.3 RQZJKS, RHTPDY, IFYVTD, AArch64.IncrementEventCounter"
@@ -73,7 +74,7 @@ static bool two_steps(struct check_group *g, unsigned n, uint64_t start)
 		return true;
 	check(g, false, "overflow sequence at %s: unexpected exception", ctx_name(pmu_sequence_ctx()));
 	exc_record_print(&exc_unexpected);
-	el_setup_all();
+	baseline_restore_all();
 	return false;
 }
 
@@ -281,5 +282,5 @@ void test_overflow(void)
 		check_chain();
 	}
 	check_ccntr();
-	el_setup_all();
+	baseline_restore_all();
 }

@@ -3,11 +3,11 @@
  */
 #include <stddef.h>
 
-#include "arch_regs.h"
-#include "el_setup.h"
-#include "id_regs.h"
+#include "arch/arch_regs.h"
+#include "arch/id_regs.h"
+#include "arch/sysreg.h"
 #include "pmu_util.h"
-#include "sysreg.h"
+#include "runtime/baseline.h"
 
 uint64_t pmu_event_counter_mask(void)
 {

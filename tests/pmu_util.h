@@ -8,8 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "context.h"
-#include "pmu_model.h"
+#include "model/pmu_model.h"
+#include "runtime/context.h"
 
 /* PMCNTENSET_EL0-style mask of the implemented event counters, bits [N-1:0]. */
 uint64_t pmu_event_counter_mask(void);
@@ -18,7 +18,7 @@ uint64_t pmu_event_counter_mask(void);
 bool pmu_owns_el2(void);
 
 /*
- * A model state for context c with every control at its baseline (el_setup.h): EL and Security state of c,
+ * A model state for context c with every control at its baseline (runtime/baseline.h): EL and Security state of c,
  * SCR_EL3.{NS,EEL2} as ctx_call() sets them, MDCR_EL3/MDCR_EL2 baselines, PMCR_EL0 = 0, nothing enabled,
  * filters counting everywhere (NSH = 1: D11.7.1, every EL in both Security states).
  */

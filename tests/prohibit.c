@@ -19,14 +19,14 @@
  */
 #include <stdio.h>
 
-#include "arch_regs.h"
-#include "context.h"
-#include "el_setup.h"
-#include "exception.h"
-#include "id_regs.h"
+#include "arch/arch_regs.h"
+#include "arch/id_regs.h"
+#include "arch/sysreg.h"
 #include "pmu_util.h"
-#include "sysreg.h"
-#include "test.h"
+#include "runtime/baseline.h"
+#include "runtime/context.h"
+#include "runtime/exception.h"
+#include "test/test.h"
 #include "tests.h"
 
 #define SWINC_WRITES PMU_SWINC_WRITES
@@ -191,7 +191,7 @@ static void prohibit_context(enum ctx c)
 		if (status != CTX_OK) {
 			printf("# prohibit.%s: unexpected exception:\n", ctx_name(c));
 			exc_record_print(&exc_unexpected);
-			el_setup_all();
+			baseline_restore_all();
 		}
 		for (n = 0; n < features.pmu.num_counters; n++)
 			results[combo].evcnt[n] = read_pmevcntr(n);
@@ -237,5 +237,5 @@ void test_prohibit(void)
 			tap_skip(name, controls[i].rules, "%s", why);
 		}
 	}
-	el_setup_all();
+	baseline_restore_all();
 }

@@ -30,7 +30,4 @@ void test_interrupt(void);
 /* D11.5.2 / D13.5.2 freezing (tests/freeze.c). */
 void test_freeze(void);
 
-/* Re-apply every level's baseline (el_setup.h); used by modules after each test. */
-void el_setup_all(void);
-
 #endif

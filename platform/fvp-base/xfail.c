@@ -4,7 +4,7 @@
  */
 #include <stddef.h>
 
-#include "test.h"
+#include "test/test.h"
 
 const char platform_name[] = "fvp-base";
 

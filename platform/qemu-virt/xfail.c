@@ -5,8 +5,8 @@
  */
 #include <stddef.h>
 
-#include "id_regs.h"
-#include "test.h"
+#include "arch/id_regs.h"
+#include "test/test.h"
 
 const char platform_name[] = "qemu-virt";
 

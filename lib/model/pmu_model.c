@@ -4,7 +4,7 @@
  */
 #include <stddef.h>
 
-#include "pmu_model.h"
+#include "model/pmu_model.h"
 
 bool pmu_implemented(const struct pmu_features *f)
 {

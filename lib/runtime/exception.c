@@ -4,16 +4,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "arch_regs.h"
-#include "context.h"
-#include "el_setup.h"
-#include "exception.h"
-#include "platform.h"
-#include "sysreg.h"
+#include "arch/arch_regs.h"
+#include "arch/sysreg.h"
+#include "platform/platform.h"
+#include "runtime/context.h"
+#include "runtime/exception.h"
 
 struct exc_record exc_unexpected;
 void (*volatile exc_irq_hook)(unsigned el, unsigned type);
 static struct exc_record *volatile exc_expected;
+static exc_service_fn exc_services[4];
+
+void exc_set_service(unsigned el, exc_service_fn fn)
+{
+	exc_services[el] = fn;
+}
 
 void exc_expect_begin(struct exc_record *rec)
 {
@@ -66,12 +71,8 @@ static bool exc_service(struct exc_frame *f, unsigned el, uint64_t esr)
 
 	if ((esr & ESR_ISS_IMM16_MASK) != 0)
 		return false;
-	if (el == 3 && ec == ESR_EC_SMC64)
-		return el3_smc_service(f);
-	if (el == 2 && ec == ESR_EC_HVC64)
-		return el2_hvc_service(f);
-	if (el == 1 && ec == ESR_EC_SVC64)
-		return el1_svc_service(f);
+	if ((el == 3 && ec == ESR_EC_SMC64) || (el == 2 && ec == ESR_EC_HVC64) || (el == 1 && ec == ESR_EC_SVC64))
+		return exc_services[el] && exc_services[el](f);
 	return false;
 }
 

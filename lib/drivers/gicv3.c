@@ -5,13 +5,13 @@
  */
 #include <stddef.h>
 
-#include "arch_regs.h"
-#include "context.h"
-#include "el_setup.h"
-#include "gicv3.h"
-#include "id_regs.h"
-#include "platform.h"
-#include "sysreg.h"
+#include "arch/arch_regs.h"
+#include "arch/id_regs.h"
+#include "arch/sysreg.h"
+#include "drivers/gicv3.h"
+#include "platform/platform.h"
+#include "runtime/baseline.h"
+#include "runtime/context.h"
 
 #define GICD_CTLR            0x0000
 #define GICD_CTLR_EnableGrp0 (1u << 0)

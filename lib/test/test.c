@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "test.h"
+#include "test/test.h"
 
 #ifndef PMUCHECK_MODULES
 #define PMUCHECK_MODULES ""

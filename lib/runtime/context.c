@@ -6,11 +6,11 @@
 #include <setjmp.h>
 #include <stddef.h>
 
-#include "arch_regs.h"
-#include "context.h"
-#include "el_setup.h"
-#include "id_regs.h"
-#include "sysreg.h"
+#include "arch/arch_regs.h"
+#include "arch/id_regs.h"
+#include "arch/sysreg.h"
+#include "runtime/baseline.h"
+#include "runtime/context.h"
 
 unsigned orchestrator_el;
 

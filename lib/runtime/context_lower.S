@@ -1,8 +1,8 @@
 /*
  * context_lower.S - the two ends of an Exception level switch (see context.h).
  */
-#include "asm_macros.h"
-#include "context.h"
+#include "arch/asm_macros.h"
+#include "runtime/context.h"
 
 /*
  * ctx_eret(fn, arg, elr, spsr): at the orchestrator's EL (3, 2 or 1) load ELR_ELx/SPSR_ELx and ERET into

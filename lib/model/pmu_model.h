@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "arch_regs.h"
+#include "arch/arch_regs.h"
 
 /* What the ID registers say. */
 struct pmu_features {

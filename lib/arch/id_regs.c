@@ -3,9 +3,9 @@
  */
 #include <stdio.h>
 
-#include "arch_regs.h"
-#include "id_regs.h"
-#include "sysreg.h"
+#include "arch/arch_regs.h"
+#include "arch/id_regs.h"
+#include "arch/sysreg.h"
 
 struct features features;
 

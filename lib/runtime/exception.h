@@ -63,6 +63,14 @@ bool exc_expect_end(void);
  */
 extern void (*volatile exc_irq_hook)(unsigned el, unsigned type);
 
+/*
+ * The service of Exception level el (1: SVC #0, 2: HVC #0, 3: SMC #0; set by boot/ from el1/, el2/, el3/):
+ * returns true when it handled the call, false for a call it does not know (then it is unexpected).
+ * No service set: every such call is unexpected.
+ */
+typedef bool (*exc_service_fn)(struct exc_frame *f);
+void exc_set_service(unsigned el, exc_service_fn fn);
+
 /* The last unexpected exception (valid after ctx_call() returned CTX_ABORTED). */
 extern struct exc_record exc_unexpected;
 

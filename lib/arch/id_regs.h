@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "pmu_model.h"
+#include "model/pmu_model.h"
 
 struct features {
 	uint64_t id_aa64dfr0_el1, id_aa64dfr1_el1, id_aa64pfr0_el1;

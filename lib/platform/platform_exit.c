@@ -5,7 +5,7 @@
  */
 #include <stdlib.h>
 
-#include "platform.h"
+#include "platform/platform.h"
 
 void platform_exit(int status)
 {

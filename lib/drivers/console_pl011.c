@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "platform.h"
+#include "platform/platform.h"
 
 #define UARTDR      0x000
 #define UARTFR      0x018

@@ -1,0 +1,72 @@
+/*
+ * baseline.c - the reset state of every Exception level pmucheck owns (baseline.h).
+ */
+#include "arch/arch_regs.h"
+#include "arch/id_regs.h"
+#include "arch/sysreg.h"
+#include "runtime/baseline.h"
+#include "runtime/context.h"
+
+extern char vectors_el2[], vectors_el1[];
+
+static uint64_t scr_el3_baseline(void)
+{
+	uint64_t scr = SCR_EL3_RES1 | SCR_EL3_RW_BIT | SCR_EL3_API_BIT | SCR_EL3_APK_BIT;
+
+	if (features.el2)
+		scr |= SCR_EL3_HCE_BIT;
+	return scr;
+}
+
+void el3_baseline(void)
+{
+	write_scr_el3(scr_el3_baseline());
+	write_mdcr_el3(MDCR_EL3_BASELINE);
+	isb();
+}
+
+void el3_select_world(bool secure, bool eel2)
+{
+	uint64_t scr = scr_el3_baseline();
+
+	if (!secure)
+		scr |= SCR_EL3_NS_BIT;
+	if (eel2)
+		scr |= SCR_EL3_EEL2_BIT;
+	write_scr_el3(scr);
+	isb();
+}
+
+uint64_t mdcr_el2_baseline(void)
+{
+	return MDCR_EL2_HPME_BIT | FIELD_PREP(MDCR_EL2, HPMN, features.pmu.num_counters);
+}
+
+void el2_baseline(void)
+{
+	write_hcr_el2(HCR_EL2_RW_BIT | HCR_EL2_API_BIT | HCR_EL2_APK_BIT);
+	write_sctlr_el2(SCTLR_EL2_RESET);
+	write_cptr_el2(CPTR_EL2_RES1);
+	write_vbar_el2((uint64_t)(uintptr_t)vectors_el2);
+	write_mdcr_el2(mdcr_el2_baseline());
+	isb();
+}
+
+void el1_baseline(void)
+{
+	write_sctlr_el1(SCTLR_EL1_RESET);
+	write_cpacr_el1(CPACR_EL1_FPEN_MASK);
+	write_vbar_el1((uint64_t)(uintptr_t)vectors_el1);
+	write_pmuserenr_el0(PMUSERENR_EL0_EN_BIT | PMUSERENR_EL0_SW_BIT | PMUSERENR_EL0_CR_BIT |
+			    PMUSERENR_EL0_ER_BIT);
+	isb();
+}
+
+void baseline_restore_all(void)
+{
+	if (orchestrator_el == 3)
+		el3_baseline();
+	if (orchestrator_el >= 2 && features.el2)
+		el2_baseline();
+	el1_baseline();
+}

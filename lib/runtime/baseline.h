@@ -1,0 +1,36 @@
+/*
+ * baseline.h - the documented reset state of every Exception level pmucheck owns: what boot sets, and what a
+ * test restores before and after it runs. Lives below boot/, el3/ and tests/, which all call it.
+ *
+ *  SCR_EL3:  RW=1 (lower ELs AArch64), HCE=1 if EL2, SMD=0, API=APK=1, NS and EEL2 per context.
+ *  MDCR_EL3: SPME=1 (Secure and EL3 counting allowed, D11.5.3), every trap, MPMX, SCCD, MCCD = 0.
+ *  HCR_EL2:  RW=1, API=APK=1, no traps, no stage 2, E2H=TGE=0.
+ *  MDCR_EL2: HPMN = PMCR_EL0.N (every counter in the first range), HPME=1, no traps, HPMD=HCCD=0.
+ *  EL1:      CPACR_EL1.FPEN=0b11, VBAR_EL1, PMUSERENR_EL0 = EN|SW|CR|ER.
+ * The translation controls (SCTLR_ELx.M/C/I, TCR, MAIR, TTBR0) belong to lib/mmu/ and are not touched here.
+ */
+#ifndef PMUCHECK_BASELINE_H
+#define PMUCHECK_BASELINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define MDCR_EL3_BASELINE MDCR_EL3_SPME_BIT
+
+/* MDCR_EL2 baseline: HPME=1, HPMN = PMCR_EL0.N (features.pmu.num_counters). */
+uint64_t mdcr_el2_baseline(void);
+
+/* EL3: SCR_EL3 and MDCR_EL3 baselines, Secure world selected (orchestrator at EL3 only). */
+void el3_baseline(void);
+/* EL3: SCR_EL3.NS = !secure, SCR_EL3.EEL2 = eel2 (FEAT_SEL2), then ISB. Orchestrator at EL3 only. */
+void el3_select_world(bool secure, bool eel2);
+/* EL2 baseline (HCR_EL2, CPTR_EL2, VBAR_EL2, MDCR_EL2), from EL3 or EL2: EL2 registers are shared by both
+ * Security states. */
+void el2_baseline(void);
+/* EL1 baseline (CPACR_EL1, VBAR_EL1, PMUSERENR_EL0), from EL3, EL2 or EL1. */
+void el1_baseline(void);
+
+/* Every level the orchestrator owns back at its baseline, highest first. */
+void baseline_restore_all(void);
+
+#endif
