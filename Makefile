@@ -106,23 +106,9 @@ host-test: $(HOST_TEST)
 	@$(HOST_TEST) > build/test-results/host.log; rc=$$?; tail -n 1 build/test-results/host.log; \
 	 tail -n 1 build/test-results/host.log > build/test-results/host.summary; exit $$rc
 
-# Everything CI checks; the last line is the total "N passed, N failed, N skipped".
+# Everything CI checks (ci/test.sh); the last line is the total "N passed, N failed, N skipped".
 test: deps
-	@rm -rf build/test-results && mkdir -p build/test-results
-	@$(MAKE) --no-print-directory host-test
-	@$(MAKE) --no-print-directory all PLATFORM=fvp-base && echo "1 passed, 0 failed" > build/test-results/build-fvp.summary
-	@$(MAKE) --no-print-directory all TOOLCHAIN=clang && echo "1 passed, 0 failed" > build/test-results/build-clang.summary
-	@$(MAKE) --no-print-directory all && echo "1 passed, 0 failed" > build/test-results/build-gcc.summary
-	@$(PYTHON) -m unittest discover -s ci/tests -q 2> build/test-results/ci-selftest.log && \
-	 echo "1 passed, 0 failed" > build/test-results/ci-selftest.summary || \
-	 { cat build/test-results/ci-selftest.log; echo "0 passed, 1 failed" > build/test-results/ci-selftest.summary; }
-	@$(PYTHON) ci/run_qemu.py --elf $(ELF) --junit-dir build/test-results > build/test-results/qemu.log; \
-	 cat build/test-results/qemu.log; tail -n 1 build/test-results/qemu.log > build/test-results/qemu.summary
-	@echo "the clang-built image, same configurations:"
-	@$(PYTHON) ci/run_qemu.py --elf build/$(PLATFORM)-clang/pmucheck.elf --junit-dir build/test-results/clang \
-	 > build/test-results/qemu-clang.log; cat build/test-results/qemu-clang.log; \
-	 tail -n 1 build/test-results/qemu-clang.log > build/test-results/qemu-clang.summary
-	@$(PYTHON) ci/summarize.py build/test-results/*.summary
+	@MAKE="$(MAKE)" PYTHON="$(PYTHON)" bash ci/test.sh
 
 bench: all
 	@$(PYTHON) ci/bench.py --elf $(ELF) --size-tool $(SIZE)

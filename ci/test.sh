@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# make test: everything CI checks. Each step writes build/test-results/<step>.summary ("N passed, N failed");
+# the last line printed is the total over all of them (ci/summarize.py).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+PYTHON=${PYTHON:-/usr/bin/python3}
+MAKE=${MAKE:-make}
+R=build/test-results
+rm -rf "$R" && mkdir -p "$R"
+
+step_build() { # name, make arguments...
+	local name=$1; shift
+	if $MAKE --no-print-directory all "$@"; then echo "1 passed, 0 failed" > "$R/$name.summary"
+	else echo "0 passed, 1 failed" > "$R/$name.summary"; fi
+}
+
+$MAKE --no-print-directory host-test
+step_build build-fvp PLATFORM=fvp-base
+step_build build-clang TOOLCHAIN=clang
+step_build build-gcc
+if $PYTHON -m unittest discover -s ci/tests -q 2> "$R/ci-selftest.log"; then
+	echo "1 passed, 0 failed" > "$R/ci-selftest.summary"
+else
+	cat "$R/ci-selftest.log"; echo "0 passed, 1 failed" > "$R/ci-selftest.summary"
+fi
+$PYTHON ci/run_qemu.py --elf build/qemu-virt/pmucheck.elf --junit-dir "$R" > "$R/qemu.log"
+cat "$R/qemu.log"; tail -n 1 "$R/qemu.log" > "$R/qemu.summary"
+echo "the clang-built image, same configurations:"
+$PYTHON ci/run_qemu.py --elf build/qemu-virt-clang/pmucheck.elf --junit-dir "$R/clang" > "$R/qemu-clang.log"
+cat "$R/qemu-clang.log"; tail -n 1 "$R/qemu-clang.log" > "$R/qemu-clang.summary"
+$PYTHON ci/summarize.py "$R"/*.summary

@@ -1,0 +1,44 @@
+/*
+ * platform_desc.h - what pmucheck knows of the platform it runs on: read from the flattened device tree the
+ * previous stage hands over (lib/dt/), or the compiled-in fallback of platform/<name>/ when no tree is found.
+ * Filled once by the primary PE before the MMU maps anything (lib/mmu/ maps what it names); read-only after.
+ */
+#ifndef PMUCHECK_PLATFORM_DESC_H
+#define PMUCHECK_PLATFORM_DESC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define PLAT_MAX_PES      8   /* PEs pmucheck tests; more in /cpus are reported and left alone */
+#define PLAT_MAX_MEM      4   /* /memory ranges kept */
+#define PLAT_BOOTARGS_MAX 256 /* bytes of /chosen/bootargs kept (with the NUL) */
+
+enum plat_psci_method { PLAT_PSCI_NONE, PLAT_PSCI_SMC, PLAT_PSCI_HVC };
+
+struct plat_range {
+	uint64_t base, size; /* bytes */
+};
+
+struct plat_desc {
+	bool from_fdt;              /* true: values read from the device tree at fdt_addr */
+	uint64_t fdt_addr;          /* physical address of the tree (0: none found) */
+	uint32_t fdt_size;          /* bytes (fdt_totalsize), 0 without a tree */
+	const char *fdt_why;        /* without a tree: why none was used (for the TAP header) */
+	char model[64];             /* /model, or the platform name */
+	struct plat_range mem[PLAT_MAX_MEM]; /* /memory reg, in tree order */
+	unsigned mem_count;
+	uint64_t uart_base;         /* PL011 (arm,pl011) named by /chosen/stdout-path */
+	uint64_t gicd_base;         /* arm,gic-v3 reg[0]: distributor */
+	struct plat_range gicr;     /* arm,gic-v3 reg[1]: the first redistributor region */
+	unsigned pmu_intid;         /* PMU overflow interrupt INTID (PPI: 16 + the tree's number) */
+	unsigned timer_intid[4];    /* arm,armv8-timer INTIDs: Secure phys, NS phys, virtual, NS EL2 phys */
+	enum plat_psci_method psci; /* /psci method, PLAT_PSCI_NONE without the node */
+	uint64_t pe_mpidr[PLAT_MAX_PES]; /* /cpus/cpu@N reg (MPIDR_EL1 affinity fields), tree order */
+	unsigned pe_count;          /* entries of pe_mpidr used */
+	unsigned pe_count_in_tree;  /* cpu nodes seen (may exceed PLAT_MAX_PES) */
+	char bootargs[PLAT_BOOTARGS_MAX]; /* /chosen/bootargs, "" when absent */
+};
+
+extern struct plat_desc plat;
+
+#endif
