@@ -26,8 +26,8 @@ SRCS := boot/entry.S boot/vectors.S boot/boot_main.c \
         el3/smc_service.c el2/hvc_service.c el1/svc_service.c \
         lib/arch/id_regs.c \
         lib/runtime/baseline.c lib/runtime/context.c lib/runtime/context_lower.S lib/runtime/exception.c \
-        lib/drivers/console_pl011.c lib/drivers/gicv3.c \
-        lib/platform/platform_exit.c lib/model/pmu_model.c lib/test/test.c \
+        lib/drivers/console_pl011.c lib/drivers/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c \
+        lib/platform/platform_desc.c lib/platform/platform_exit.c lib/model/pmu_model.c lib/test/test.c \
         tests/modules.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c \
         platform/$(PLATFORM)/xfail.c
 OBJS := $(patsubst %,$(BUILD)/%.o,$(basename $(SRCS)))
@@ -37,9 +37,10 @@ PLAT_DEFS := -DPLAT_RAM_BASE=$(PLAT_RAM_BASE) -DPLAT_RAM_SIZE=$(PLAT_RAM_SIZE) \
              -DPLAT_GICR_BASE=$(PLAT_GICR_BASE) -DPLAT_PMU_INTID=$(PLAT_PMU_INTID) \
              -DPLAT_SEMIHOSTING=$(PLAT_SEMIHOSTING) -DPMUCHECK_MODULES='"$(MODULES)"'
 INCLUDES  := -I. -Ilib -Itests
-# MMU off: data accesses are Device memory, so no unaligned accesses (-mstrict-align) and no FP/SIMD
-# registers in our code (exception handlers save only the general-purpose registers).
-CFLAGS    := -std=c11 -ffreestanding -O2 -g -Wall -Wextra -Werror -mstrict-align -mgeneral-regs-only \
+# No FP/SIMD registers in our code: the exception handlers save only the general-purpose registers.
+# -mstrict-align only where code runs with the MMU off (MMU_OFF_OBJS below), where every data access is to
+# Device memory and an unaligned one is an Alignment fault; everywhere else RAM is Normal memory (lib/mmu/).
+CFLAGS    := -std=c11 -ffreestanding -O2 -g -Wall -Wextra -Werror -mgeneral-regs-only \
              -fno-pic -fno-stack-protector -ffunction-sections -fdata-sections -MMD -MP $(INCLUDES) $(PLAT_DEFS)
 ASFLAGS   := -g -MMD -MP $(INCLUDES) $(PLAT_DEFS)
 LIBGCC     = $(shell $(CROSS_COMPILE)gcc -print-libgcc-file-name)
@@ -58,6 +59,9 @@ CFLAGS   += -mno-outline-atomics
 LD_CMD    = $(CC) -nostartfiles -static -T $(BUILD)/pmucheck.ld $(OBJS) \
             $(if $(SEMIHOST_LIB),--oslib=$(SEMIHOST_LIB)) -o $@
 endif
+# Code that runs before the MMU is on: boot_main() up to mmu_boot(), and lib/mmu/ itself.
+MMU_OFF_OBJS := $(BUILD)/boot/boot_main.o $(BUILD)/lib/mmu/mmu.o $(BUILD)/lib/mmu/page_tables.o
+$(MMU_OFF_OBJS): CFLAGS += -mstrict-align
 OBJCOPY := $(CROSS_COMPILE)objcopy
 # V=1 shows the full commands.
 Q := $(if $(V),,@)

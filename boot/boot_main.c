@@ -5,9 +5,13 @@
  */
 #include <picolibc.h> /* defines PICOLIBC_TLS, which picotls.h needs */
 #include <picotls.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "arch/id_regs.h"
+#include "mmu/mmu.h"
+#include "mmu/page_tables.h"
+#include "platform/platform_desc.h"
 #include "el1/svc_service.h"
 #include "el2/hvc_service.h"
 #include "el3/smc_service.h"
@@ -19,15 +23,44 @@
 
 extern char __tls_base[];
 
-void __attribute__((noreturn)) boot_main(unsigned el)
+/*
+ * Where a device tree may be: x0 (the arm64 boot protocol), when it is a plausible RAM address, and the
+ * platform's documented place (PLAT_FDT_FALLBACK: QEMU virt puts it at the base of RAM). Zero: none.
+ */
+static unsigned fdt_candidates(uint64_t x0, uint64_t out[2])
 {
+	out[0] = (x0 != 0 && (x0 & 7) == 0) ? x0 : 0;
+#if defined(PLAT_MEM_BASE) && defined(PLAT_MEM_SIZE)
+	if (x0 < PLAT_MEM_BASE || x0 - PLAT_MEM_BASE >= PLAT_MEM_SIZE)
+		out[0] = 0;
+#endif
+#ifdef PLAT_FDT_FALLBACK
+	out[1] = PLAT_FDT_FALLBACK;
+#else
+	out[1] = 0;
+#endif
+	return 2;
+}
+
+void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
+{
+	uint64_t cand[2];
 	const char *why;
 	unsigned c;
 
+	/* MMU off: every data access is Device memory, so nothing from picolibc runs before mmu_boot(). */
+	orchestrator_el = el;
+	if (mmu_boot(cand, fdt_candidates(x0, cand)) != 0)
+		platform_exit(2);
 	_init_tls(__tls_base);
 	_set_tls(__tls_base);
-	orchestrator_el = el;
 	features_read();
+	platform_discover(x0);
+	if (mmu_map_platform() != 0) {
+		printf("Bail out! translation table pool exhausted (%u tables): the platform maps too much\n",
+		       xlat_tables_max());
+		platform_exit(2);
+	}
 	exc_set_service(3, el3_smc_service);
 	exc_set_service(2, el2_hvc_service);
 	exc_set_service(1, el1_svc_service);
@@ -36,6 +69,9 @@ void __attribute__((noreturn)) boot_main(unsigned el)
 	printf("TAP version 14\n");
 	printf("# pmucheck: PMUv3 conformance checks (platform %s)\n", platform_name);
 	printf("# entered at EL%u\n", el);
+	platform_desc_print(&plat);
+	printf("# MMU and caches %s at EL%u: %u translation tables of %u used\n", mmu_enabled() ? "on" : "OFF", el,
+	       xlat_tables_used(), xlat_tables_max());
 	features_print();
 	for (c = 0; c < CTX_COUNT; c++) {
 		if (!ctx_available((enum ctx)c, &why))

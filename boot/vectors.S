@@ -5,15 +5,46 @@
  */
 #include "arch/asm_macros.h"
 #include "runtime/exception.h"
+#include "runtime/stacks.h"
 
-	/* One 128-byte vector: make room for the frame, save x0/x1, name the kind, go to the common path. */
+	/*
+	 * One 128-byte vector: make room for the frame, check that SP is still inside a stack before storing
+	 * anything (runtime/stacks.h: bit STACK_GUARD_BIT is set in every SP inside one; x0 and SP are swapped
+	 * by arithmetic to free a register, as Linux's kernel_ventry does), save x0/x1, name the kind, go to the
+	 * common path. A bad SP goes to exc_bad_stack_el<el> with x0 lost.
+	 */
 	.macro exc_vector el, label, kind
 	vector_entry \label
 	sub	sp, sp, #EXC_FRAME_SIZE
+	add	sp, sp, x0		/* sp' = sp + x0 */
+	sub	x0, sp, x0		/* x0' = sp */
+	tbz	x0, #STACK_GUARD_BIT, exc_bad_stack_el\el
+	sub	x0, sp, x0		/* x0 = x0 */
+	sub	sp, sp, x0		/* sp = sp */
 	stp	x0, x1, [sp, #0]
 	mov	x1, #\kind
 	b	exc_save_el\el
 	end_vector_entry \label
+	.endm
+
+	/*
+	 * SP outside any stack: switch to the panic stack and report (exc_panic_bad_stack, no return). If a
+	 * panic is already under way at this EL (TPIDR_ELx bit 63, set here), end the run at once: whatever
+	 * failed is failing again while it is reported.
+	 */
+	.macro exc_bad_stack el
+func exc_bad_stack_el\el
+	mrs	x0, tpidr_el\el
+	tbnz	x0, #63, exc_panic_exit
+	orr	x0, x0, #(1 << 63)
+	msr	tpidr_el\el, x0
+	adrp	x0, pmucheck_panic_stack
+	add	x0, x0, :lo12:pmucheck_panic_stack
+	add	sp, x0, #STACK_SLOT_SIZE
+	mov	x0, #\el
+	bl	exc_panic_bad_stack
+	b	exc_panic_exit
+endfunc exc_bad_stack_el\el
 	.endm
 
 	/* The 16 vectors of one table, in architectural order. */
@@ -91,3 +122,39 @@ endfunc exc_save_el\el
 	exc_save 3
 	exc_save 2
 	exc_save 1
+	exc_bad_stack 3
+	exc_bad_stack 2
+	exc_bad_stack 1
+
+/*
+ * exc_panic_exit: end the run with status 2 without touching the stack or writable memory: a fixed Bail out!
+ * line to the compiled-in console, then semihosting
+ * SYS_EXIT (0x18) with the block {ADP_Stopped_ApplicationExit, 2} read from the image's code pages where the
+ * platform has semihosting, else WFI forever.
+ */
+func exc_panic_exit
+	/* Best effort, no memory writes: the message to the compiled-in PL011 (UARTFR.TXFF bit 5, UARTDR). */
+	ldr	x2, =PLAT_UART_BASE
+	adr	x3, exc_panic_exit_msg
+1:	ldrb	w4, [x3], #1
+	cbz	w4, 3f
+2:	ldr	w5, [x2, #0x18]
+	tbnz	w5, #5, 2b
+	str	w4, [x2]
+	b	1b
+3:
+#if PLAT_SEMIHOSTING
+	mov	x0, #0x18
+	adr	x1, exc_panic_exit_block
+	hlt	#0xf000
+#endif
+4:	wfi
+	b	4b
+	.balign 8
+exc_panic_exit_block:
+	.quad	0x20026, 2
+exc_panic_exit_msg:
+	.asciz	"\r\nBail out! an exception was taken while the last one was being reported: run ended\r\n"
+	.balign 4
+	.ltorg
+endfunc exc_panic_exit

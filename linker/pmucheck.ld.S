@@ -1,7 +1,9 @@
 /*
  * pmucheck.ld.S - one image in RAM at PLAT_RAM_BASE (from platform/<name>/platform.mk, passed with -D).
  * Holds picolibc's TLS template (.tdata/.tbss, symbols as picolibc's _init_tls() expects them), BSS and one
- * stack per Exception level (boot/stacks). The MMU stays off, so this is the physical layout too.
+ * stack per Exception level and PE (lib/runtime/context.c), and the translation tables (lib/mmu/). The MMU maps
+ * it to itself (identity), section by section: code read-only and executable, read-only data, then
+ * everything writable (execute-never). Those boundaries are 4KB aligned (the page size of lib/mmu/).
  */
 OUTPUT_ARCH(aarch64)
 ENTRY(_start)
@@ -17,13 +19,22 @@ PHDRS {
 SECTIONS
 {
 	.text : {
+		__image_start = .;
+		__text_start = .;
 		KEEP(*(.text.boot))
 		*(.text .text.*)
 	} >ram :text
 
-	.rodata : ALIGN(16) { *(.rodata .rodata.*) } >ram :text
+	. = ALIGN(4096);
+	__text_end = .;
+	.rodata : ALIGN(4096) {
+		__rodata_start = .;
+		*(.rodata .rodata.*)
+		. = ALIGN(4096);
+		__rodata_end = .;
+	} >ram :text
 
-	.data : ALIGN(16) {
+	.data : ALIGN(4096) {
 		__data_start = .;
 		*(.data .data.*)
 		*(.sdata .sdata.*)
@@ -55,9 +66,20 @@ SECTIONS
 		__bss_end = .;
 	} >ram :data
 
-	.stacks (NOLOAD) : ALIGN(4096) {
+	.stacks (NOLOAD) : ALIGN(65536) {
+		__stacks_start = .;
 		*(.stacks)
+		__stacks_end = .;
 	} >ram :data
+
+	/* Translation tables: zeroed at boot like BSS, mapped apart from it (lib/mmu/page_tables.c). */
+	.page_tables (NOLOAD) : ALIGN(4096) {
+		__page_tables_start = .;
+		*(.page_tables)
+		. = ALIGN(4096);
+		__page_tables_end = .;
+	} >ram :data
+	__image_end = .;
 
 	/DISCARD/ : { *(.note .note.*) *(.comment) *(.eh_frame) }
 }

@@ -186,6 +186,42 @@
 #define HCR_EL2_IMO_BIT   BIT64(4)
 #define HCR_EL2_FMO_BIT   BIT64(3)
 
+/* ---- ID_AA64MMFR0_EL1.PARange (D24.2.81): physical address size ---- */
+#define ID_AA64MMFR0_EL1_PARange_SHIFT 0
+#define ID_AA64MMFR0_EL1_PARange_MASK  MASK64(3, 0)
+
+/* ---- SCTLR_ELx (D24.2.151-153): the bits lib/mmu/ sets on top of the reset values below ---- */
+#define SCTLR_ELx_M_BIT   BIT64(0)  /* stage 1 translation enabled */
+#define SCTLR_ELx_C_BIT   BIT64(2)  /* data accesses cacheable (Normal memory) */
+#define SCTLR_ELx_I_BIT   BIT64(12) /* instruction fetches cacheable */
+#define SCTLR_ELx_WXN_BIT BIT64(19) /* a writable region is execute-never */
+#define SCTLR_EL1_DZE_BIT BIT64(14) /* DC ZVA at EL0 allowed */
+#define SCTLR_EL1_UCT_BIT BIT64(15) /* CTR_EL0 readable at EL0 */
+
+/* ---- TCR_EL3, TCR_EL2 with HCR_EL2.E2H == 0 (D24.2.172-173) ---- */
+#define TCR_ELx_T0SZ_SHIFT  0
+#define TCR_ELx_T0SZ_MASK   MASK64(5, 0)
+#define TCR_ELx_IRGN0_SHIFT 8  /* walk inner cacheability: 0b01 Write-Back Read/Write-Allocate */
+#define TCR_ELx_IRGN0_MASK  MASK64(9, 8)
+#define TCR_ELx_ORGN0_SHIFT 10 /* walk outer cacheability, as IRGN0 */
+#define TCR_ELx_ORGN0_MASK  MASK64(11, 10)
+#define TCR_ELx_SH0_SHIFT   12 /* walk shareability: 0b11 Inner Shareable */
+#define TCR_ELx_SH0_MASK    MASK64(13, 12)
+#define TCR_ELx_TG0_SHIFT   14 /* granule: 0b00 4KB */
+#define TCR_ELx_TG0_MASK    MASK64(15, 14)
+#define TCR_ELx_PS_SHIFT    16 /* output address size, encoded as ID_AA64MMFR0_EL1.PARange */
+#define TCR_ELx_PS_MASK     MASK64(18, 16)
+#define TCR_ELx_RES1        (BIT64(31) | BIT64(23))
+/* ---- TCR_EL1 (D24.2.171): the same low fields, plus ---- */
+#define TCR_EL1_EPD1_BIT    BIT64(23) /* no walks from TTBR1_EL1 */
+#define TCR_EL1_IPS_SHIFT   32
+#define TCR_EL1_IPS_MASK    MASK64(34, 32)
+
+/* ---- MAIR_ELx (D24.2.98): one byte per AttrIndx ---- */
+#define MAIR_ATTR_SHIFT(idx)    ((idx) * 8)
+#define MAIR_DEVICE_nGnRE       U64(0x04)
+#define MAIR_NORMAL_WB_RWA      U64(0xFF) /* Inner and Outer Write-Back Non-transient, Read/Write-Allocate */
+
 /* ---- SCTLR_ELx: RES1 sets of Armv8.0 with M=0 (MMU off), C=0, SA=1, I=1 ---- */
 #define SCTLR_EL3_RESET   U64(0x30C51838) /* RES1 29,28,23,22,18,16,11,5,4 + I(12) + SA(3); A(1)=0 */
 #define SCTLR_EL2_RESET   U64(0x30C51838) /* non-VHE EL2: same RES1 set as SCTLR_EL3 */

@@ -61,6 +61,20 @@ SYSREG_READ(esr_el1, esr_el1)
 SYSREG_READ(far_el3, far_el3)
 SYSREG_READ(far_el2, far_el2)
 SYSREG_READ(far_el1, far_el1)
+SYSREG_READ(mpidr_el1, mpidr_el1)
+SYSREG_READ(ctr_el0, ctr_el0)
+
+/* Translation (D8; lib/mmu/) */
+SYSREG_RW(ttbr0_el3, ttbr0_el3)
+SYSREG_RW(ttbr0_el2, ttbr0_el2)
+SYSREG_RW(ttbr0_el1, ttbr0_el1)
+SYSREG_RW(tcr_el3, tcr_el3)
+SYSREG_RW(tcr_el2, tcr_el2)
+SYSREG_RW(tcr_el1, tcr_el1)
+SYSREG_RW(mair_el3, mair_el3)
+SYSREG_RW(mair_el2, mair_el2)
+SYSREG_RW(mair_el1, mair_el1)
+
 SYSREG_RW(sp_el2, sp_el2)
 SYSREG_RW(sp_el1, sp_el1)
 SYSREG_RW(sp_el0, sp_el0)
@@ -83,6 +97,14 @@ SYSREG_WRITE(pmswinc_el0, pmswinc_el0)
 
 static inline void isb(void) { __asm__ volatile("isb" ::: "memory"); }
 static inline void dsb_sy(void) { __asm__ volatile("dsb sy" ::: "memory"); }
+static inline void dsb_ish(void) { __asm__ volatile("dsb ish" ::: "memory"); }
+static inline void dsb_ishst(void) { __asm__ volatile("dsb ishst" ::: "memory"); }
+/* TLB invalidation, all entries of the regime (D8.16): EL3, EL2 (both Security states), EL1&0. */
+static inline void tlbi_alle3(void) { __asm__ volatile("tlbi alle3" ::: "memory"); }
+static inline void tlbi_alle2(void) { __asm__ volatile("tlbi alle2" ::: "memory"); }
+static inline void tlbi_vmalle1(void) { __asm__ volatile("tlbi vmalle1" ::: "memory"); }
+/* Clean and invalidate the data cache line holding `va` to the Point of Coherency. */
+static inline void dc_civac(uintptr_t va) { __asm__ volatile("dc civac, %0" ::"r"(va) : "memory"); }
 
 /* Current Exception level, 0..3 (CurrentEL.EL, bits [3:2]). */
 static inline unsigned current_el(void) { return (unsigned)(read_currentel() >> 2) & 3; }

@@ -41,4 +41,11 @@ struct plat_desc {
 
 extern struct plat_desc plat;
 
+/* Fill `plat`: compiled-in values, then the device tree at x0 or at the platform's fallback address
+ * (lib/dt/). Returns true when a tree was used. Runs after mmu_boot() mapped the candidates. */
+bool platform_discover(uint64_t x0);
+
+/* Print `d` as TAP comment lines (the TAP header). */
+void platform_desc_print(const struct plat_desc *d);
+
 #endif

@@ -4,6 +4,7 @@
 #include "arch/arch_regs.h"
 #include "arch/id_regs.h"
 #include "arch/sysreg.h"
+#include "mmu/mmu.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
 
@@ -34,6 +35,7 @@ void el3_select_world(bool secure, bool eel2)
 	if (eel2)
 		scr |= SCR_EL3_EEL2_BIT;
 	write_scr_el3(scr);
+	mmu_select_world(secure);
 	isb();
 }
 
@@ -45,7 +47,7 @@ uint64_t mdcr_el2_baseline(void)
 void el2_baseline(void)
 {
 	write_hcr_el2(HCR_EL2_RW_BIT | HCR_EL2_API_BIT | HCR_EL2_APK_BIT);
-	write_sctlr_el2(SCTLR_EL2_RESET);
+	write_sctlr_el2(mmu_sctlr_el2());
 	write_cptr_el2(CPTR_EL2_RES1);
 	write_vbar_el2((uint64_t)(uintptr_t)vectors_el2);
 	write_mdcr_el2(mdcr_el2_baseline());
@@ -54,7 +56,8 @@ void el2_baseline(void)
 
 void el1_baseline(void)
 {
-	write_sctlr_el1(SCTLR_EL1_RESET);
+	if (orchestrator_el > 1)
+		write_sctlr_el1(mmu_sctlr_el1());
 	write_cpacr_el1(CPACR_EL1_FPEN_MASK);
 	write_vbar_el1((uint64_t)(uintptr_t)vectors_el1);
 	write_pmuserenr_el0(PMUSERENR_EL0_EN_BIT | PMUSERENR_EL0_SW_BIT | PMUSERENR_EL0_CR_BIT |

@@ -11,11 +11,14 @@
 #include "arch/sysreg.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
+#include "runtime/stacks.h"
 
 unsigned orchestrator_el;
 
-/* One stack per Exception level, index = EL (boot/entry.S uses the same layout). */
-uint8_t pmucheck_stacks[4][CTX_STACK_SIZE] __attribute__((section(".stacks"), aligned(16)));
+uint8_t pmucheck_stacks[STACKS_MAX_PES][4][STACK_SLOT_SIZE]
+	__attribute__((section(".stacks"), aligned(STACK_SLOT_SIZE)));
+uint8_t pmucheck_panic_stack[STACK_SLOT_SIZE] __attribute__((section(".stacks"), aligned(STACK_SLOT_SIZE)));
+unsigned pe_current;
 
 static jmp_buf ctx_jmp;
 static volatile uint64_t ctx_value;
@@ -41,7 +44,6 @@ unsigned ctx_el(enum ctx c) { return ctx_table[c].el; }
 bool ctx_secure(enum ctx c) { return ctx_table[c].secure; }
 int ctx_current(void) { return ctx_running; }
 
-static uint64_t stack_top(unsigned el) { return (uint64_t)(uintptr_t)pmucheck_stacks[el + 1]; }
 
 bool ctx_available(enum ctx c, const char **why)
 {
@@ -81,10 +83,10 @@ static void ctx_prepare_lower(enum ctx c)
 	if (orchestrator_el == 3)
 		el3_select_world(ctx_secure(c), c == CTX_S_EL2);
 	if (orchestrator_el == 3 && features.el2)
-		write_sp_el2(stack_top(2));
+		write_sp_el2(stack_top(pe_current, 2));
 	if (orchestrator_el >= 2)
-		write_sp_el1(stack_top(1));
-	write_sp_el0(stack_top(0));
+		write_sp_el1(stack_top(pe_current, 1));
+	write_sp_el0(stack_top(pe_current, 0));
 	isb();
 }
 

@@ -16,8 +16,6 @@
 #ifndef PMUCHECK_CONTEXT_H
 #define PMUCHECK_CONTEXT_H
 
-#define CTX_STACK_SIZE   0x8000 /* bytes of stack per Exception level */
-
 /* pmucheck service call: x0 = function ID, through SVC #0, HVC #0 or SMC #0 */
 #define PMUCHECK_CALL_RETURN 0x70C40001 /* x1 = return value, x2 = status: back to the orchestrator */
 #define PMUCHECK_CALL_NOP    0x70C40002 /* do nothing and return: an exception taken and returned from */

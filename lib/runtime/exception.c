@@ -76,6 +76,46 @@ static bool exc_service(struct exc_frame *f, unsigned el, uint64_t esr)
 	return false;
 }
 
+/* TPIDR_ELx of the EL that took the exception: bit 63 marks a panic under way there (boot/vectors.S). */
+#define PANIC_FLAG (1ull << 63)
+static uint64_t panic_flags(unsigned el)
+{
+	uint64_t v;
+
+	switch (el) {
+	case 3: __asm__ volatile("mrs %0, tpidr_el3" : "=r"(v)); break;
+	case 2: __asm__ volatile("mrs %0, tpidr_el2" : "=r"(v)); break;
+	default: __asm__ volatile("mrs %0, tpidr_el1" : "=r"(v)); break;
+	}
+	return v;
+}
+static void panic_begin(unsigned el)
+{
+	uint64_t v = panic_flags(el) | PANIC_FLAG;
+
+	if (panic_flags(el) & PANIC_FLAG)
+		exc_panic_exit();
+	switch (el) {
+	case 3: __asm__ volatile("msr tpidr_el3, %0" ::"r"(v)); break;
+	case 2: __asm__ volatile("msr tpidr_el2, %0" ::"r"(v)); break;
+	default: __asm__ volatile("msr tpidr_el1, %0" ::"r"(v)); break;
+	}
+}
+
+void exc_panic_bad_stack(unsigned el)
+{
+	struct exc_record r = { .taken = true, .el = el, .kind = 0, .ctx = ctx_current() };
+
+	r.esr = el == 3 ? read_esr_el3() : el == 2 ? read_esr_el2() : read_esr_el1();
+	r.far = el == 3 ? read_far_el3() : el == 2 ? read_far_el2() : read_far_el1();
+	r.elr = el == 3 ? read_elr_el3() : el == 2 ? read_elr_el2() : read_elr_el1();
+	r.spsr = el == 3 ? read_spsr_el3() : el == 2 ? read_spsr_el2() : read_spsr_el1();
+	printf("Bail out! exception taken to EL%u with SP outside every stack (stack overflow or a broken "
+	       "translation table)\n", el);
+	exc_record_print(&r);
+	platform_exit(2);
+}
+
 void exception_dispatch(struct exc_frame *f, unsigned kind, unsigned el)
 {
 	uint64_t esr = el == 3 ? read_esr_el3() : el == 2 ? read_esr_el2() : read_esr_el1();
@@ -99,6 +139,7 @@ void exception_dispatch(struct exc_frame *f, unsigned kind, unsigned el)
 	}
 	exc_record_fill(&exc_unexpected, f, kind, el);
 	if (ctx_current() < 0) {
+		panic_begin(el);
 		printf("Bail out! unexpected exception outside any test\n");
 		exc_record_print(&exc_unexpected);
 		platform_exit(2);

@@ -71,6 +71,16 @@ extern void (*volatile exc_irq_hook)(unsigned el, unsigned type);
 typedef bool (*exc_service_fn)(struct exc_frame *f);
 void exc_set_service(unsigned el, exc_service_fn fn);
 
+/*
+ * The panic path (boot/vectors.S): exc_panic_bad_stack() reports an exception taken with SP outside every
+ * stack (ESR/ELR/FAR/SPSR of `el`) and ends the run with status 2; exc_panic_exit() ends it at once without
+ * printing or touching memory (semihosting SYS_EXIT, or WFI forever). Neither returns. An exception outside
+ * any test marks a panic under way at its EL (TPIDR_ELx bit 63), so one that recurs while it is being
+ * reported ends the run instead of looping.
+ */
+void __attribute__((noreturn)) exc_panic_bad_stack(unsigned el);
+void __attribute__((noreturn)) exc_panic_exit(void);
+
 /* The last unexpected exception (valid after ctx_call() returned CTX_ABORTED). */
 extern struct exc_record exc_unexpected;
 

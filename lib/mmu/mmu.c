@@ -1,0 +1,251 @@
+/*
+ * mmu.c - which regimes get which maps, and turning their MMUs on (mmu.h). Sequences: D8.16 (TLB
+ * maintenance), D8.2.13 (enabling stage 1 translation), and the cache maintenance of D7.5.
+ */
+#include <stddef.h>
+
+#include "arch/arch_regs.h"
+#include "arch/id_regs.h"
+#include "arch/sysreg.h"
+#include "mmu/mmu.h"
+#include "mmu/page_tables.h"
+#include "platform/platform_desc.h"
+#include "runtime/context.h"
+#include "runtime/stacks.h"
+
+#define SZ_2M (U64(2) << 20)
+
+extern char __text_start[], __text_end[], __rodata_end[], __image_end[];
+extern char __page_tables_start[], __page_tables_end[], __stacks_start[], __stacks_end[];
+
+static bool mmu_tables_ready;   /* mmu_map_platform() done: lower regimes have tables */
+static bool mmu_boot_done;      /* the orchestrator's tables exist */
+static enum xlat_regime mmu_own;
+
+static uint64_t addr(const char *sym) { return (uint64_t)(uintptr_t)sym; }
+
+/* MAIR_ELx: AttrIndx 0 Device-nGnRE, 1 Normal Write-Back (page_tables.c MAIR_IDX_*). */
+static uint64_t mmu_mair(void)
+{
+	return (MAIR_DEVICE_nGnRE << MAIR_ATTR_SHIFT(0)) | (MAIR_NORMAL_WB_RWA << MAIR_ATTR_SHIFT(1));
+}
+
+/* Output size: ID_AA64MMFR0_EL1.PARange, at most 48 bits (0b101), the reach of the tables. */
+static uint64_t mmu_pa_size(void)
+{
+	uint64_t pa = FIELD_GET(ID_AA64MMFR0_EL1, PARange, read_id_aa64mmfr0_el1());
+
+	return pa > 5 ? 5 : pa;
+}
+
+/* Walks: 48-bit input (T0SZ 16), 4KB granule, Inner Shareable, Write-Back cacheable. */
+static uint64_t mmu_tcr_common(void)
+{
+	return FIELD_PREP(TCR_ELx, T0SZ, 16) | FIELD_PREP(TCR_ELx, IRGN0, 1) | FIELD_PREP(TCR_ELx, ORGN0, 1) |
+	       FIELD_PREP(TCR_ELx, SH0, 3) | FIELD_PREP(TCR_ELx, TG0, 0);
+}
+static uint64_t mmu_tcr_el23(void) { return mmu_tcr_common() | TCR_ELx_RES1 | FIELD_PREP(TCR_ELx, PS, mmu_pa_size()); }
+static uint64_t mmu_tcr_el1(void)
+{
+	return mmu_tcr_common() | TCR_EL1_EPD1_BIT | (U64(16) << 16) /* T1SZ, unused */ |
+	       FIELD_PREP(TCR_EL1, IPS, mmu_pa_size());
+}
+
+static const uint64_t mmu_sctlr_on = SCTLR_ELx_M_BIT | SCTLR_ELx_C_BIT | SCTLR_ELx_I_BIT | SCTLR_ELx_WXN_BIT;
+
+uint64_t mmu_sctlr_el2(void) { return SCTLR_EL2_RESET | (mmu_tables_ready ? mmu_sctlr_on : 0); }
+uint64_t mmu_sctlr_el1(void)
+{
+	return SCTLR_EL1_RESET | SCTLR_EL1_DZE_BIT | SCTLR_EL1_UCT_BIT |
+	       (mmu_tables_ready || (orchestrator_el == 1 && mmu_boot_done) ? mmu_sctlr_on : 0);
+}
+
+/*
+ * The image in regime r. The translation tables come first, so that they keep their own attributes: in the
+ * regime that writes them they are Secure where the walks are (a Secure regime walks the Secure PA space);
+ * lower regimes do not map them at all.
+ */
+static int mmu_map_image(enum xlat_regime r)
+{
+	unsigned el0 = xlat_regime_el1(r) ? MT_EL0 : 0;
+	uint64_t slot;
+	int rc = 0;
+
+	if (r == mmu_own)
+		rc |= xlat_map(r, addr(__page_tables_start), addr(__page_tables_end) - addr(__page_tables_start),
+			       MT_RW);
+	rc |= xlat_map(r, addr(__text_start), addr(__text_end) - addr(__text_start), MT_EXEC | MT_NS | el0);
+	rc |= xlat_map(r, addr(__text_end), addr(__rodata_end) - addr(__text_end), MT_NS | el0);
+	/* Data and BSS, then each stack's upper half: the lower half of its slot stays unmapped, a guard. */
+	rc |= xlat_map(r, addr(__rodata_end), addr(__stacks_start) - addr(__rodata_end), MT_RW | MT_NS | el0);
+	for (slot = addr(__stacks_start); slot < addr(__stacks_end); slot += STACK_SLOT_SIZE)
+		rc |= xlat_map(r, slot + STACK_SLOT_SIZE - STACK_SIZE, STACK_SIZE, MT_RW | MT_NS | el0);
+	if (addr(__page_tables_start) > addr(__stacks_end))
+		rc |= xlat_map(r, addr(__stacks_end), addr(__page_tables_start) - addr(__stacks_end),
+			       MT_RW | MT_NS | el0);
+	return rc;
+}
+
+/* RAM and MMIO of `plat` in regime r. */
+static int mmu_map_platform_regime(enum xlat_regime r)
+{
+	int rc = mmu_map_image(r);
+	unsigned i;
+
+	for (i = 0; i < plat.mem_count; i++)
+		rc |= xlat_map(r, plat.mem[i].base, plat.mem[i].size, MT_RW | MT_NS);
+	rc |= xlat_map(r, plat.uart_base, XLAT_PAGE_SIZE, MT_DEVICE | MT_RW);
+	rc |= xlat_map(r, plat.gicd_base, 0x10000, MT_DEVICE | MT_RW);
+	if (plat.gicr.size)
+		rc |= xlat_map(r, plat.gicr.base, plat.gicr.size, MT_DEVICE | MT_RW);
+	return rc;
+}
+
+/* Turn on the MMU and caches of the running EL with regime r's tables (MMU off before). */
+static void mmu_enable_own(enum xlat_regime r)
+{
+	uint64_t root = xlat_root(r);
+
+	dsb_ish();
+	switch (current_el()) {
+	case 3:
+		write_mair_el3(mmu_mair());
+		write_tcr_el3(mmu_tcr_el23());
+		write_ttbr0_el3(root);
+		isb();
+		tlbi_alle3();
+		break;
+	case 2:
+		write_mair_el2(mmu_mair());
+		write_tcr_el2(mmu_tcr_el23());
+		write_ttbr0_el2(root);
+		isb();
+		tlbi_alle2();
+		break;
+	default:
+		write_mair_el1(mmu_mair());
+		write_tcr_el1(mmu_tcr_el1());
+		write_ttbr0_el1(root);
+		isb();
+		tlbi_vmalle1();
+		break;
+	}
+	__asm__ volatile("ic iallu" ::: "memory");
+	dsb_ish();
+	isb();
+	switch (current_el()) {
+	case 3: write_sctlr_el3(read_sctlr_el3() | mmu_sctlr_on); break;
+	case 2: write_sctlr_el2(read_sctlr_el2() | mmu_sctlr_on); break;
+	default: write_sctlr_el1(read_sctlr_el1() | mmu_sctlr_on | SCTLR_EL1_DZE_BIT | SCTLR_EL1_UCT_BIT); break;
+	}
+	isb();
+}
+
+int mmu_boot(const uint64_t *fdt_candidates, unsigned n)
+{
+	unsigned i;
+	int rc;
+
+	mmu_own = orchestrator_el == 3 ? XLAT_EL3 : orchestrator_el == 2 ? XLAT_NS_EL2 : XLAT_NS_EL1;
+	rc = mmu_map_image(mmu_own);
+	rc |= xlat_map(mmu_own, plat.uart_base, XLAT_PAGE_SIZE, MT_DEVICE | MT_RW);
+	for (i = 0; i < n; i++) {
+		if (fdt_candidates[i])
+			rc |= xlat_map(mmu_own, fdt_candidates[i] & ~(SZ_2M - 1), 2 * SZ_2M, MT_RW | MT_NS);
+	}
+	if (rc)
+		return -1;
+	mmu_enable_own(mmu_own);
+	mmu_boot_done = true;
+	return 0;
+}
+
+/* Clean [start, end) to the Point of Coherency, line by line (CTR_EL0.DminLine: log2 of words). */
+static void mmu_clean_to_poc(uint64_t start, uint64_t end)
+{
+	uint64_t line = U64(4) << ((read_ctr_el0() >> 16) & 0xf);
+	uint64_t va;
+
+	for (va = start & ~(line - 1); va < end; va += line)
+		dc_civac((uintptr_t)va);
+	dsb_ish();
+}
+
+int mmu_map_platform(void)
+{
+	uint64_t start, end;
+	int rc = mmu_map_platform_regime(mmu_own);
+
+	if (orchestrator_el == 3) {
+		rc |= mmu_map_platform_regime(XLAT_S_EL1);
+		rc |= mmu_map_platform_regime(XLAT_NS_EL1);
+		if (features.el2)
+			rc |= mmu_map_platform_regime(XLAT_NS_EL2);
+		if (features.el2 && features.sel2)
+			rc |= mmu_map_platform_regime(XLAT_S_EL2);
+	} else if (orchestrator_el == 2) {
+		rc |= mmu_map_platform_regime(XLAT_NS_EL1);
+	}
+	xlat_pool_range(&start, &end);
+	mmu_clean_to_poc(start, end);
+	isb();
+	if (rc)
+		return -1;
+	if (orchestrator_el >= 2) {
+		write_mair_el1(mmu_mair());
+		write_tcr_el1(mmu_tcr_el1());
+	}
+	if (orchestrator_el == 3 && features.el2) {
+		write_mair_el2(mmu_mair());
+		write_tcr_el2(mmu_tcr_el23());
+	}
+	mmu_tables_ready = true;
+	if (orchestrator_el == 3) {
+		/* Stale entries of an earlier stage, in both worlds (TLBI ALLE2/ALLE1 act on SCR_EL3.NS's state). */
+		mmu_select_world(false);
+		isb();
+		if (features.el2)
+			__asm__ volatile("tlbi alle2");
+		__asm__ volatile("tlbi alle1");
+		mmu_select_world(true);
+		isb();
+		if (features.el2)
+			__asm__ volatile("tlbi alle2");
+		__asm__ volatile("tlbi alle1");
+		dsb_ish();
+		isb();
+	} else if (orchestrator_el == 2) {
+		write_ttbr0_el1(xlat_root(XLAT_NS_EL1));
+		isb();
+		__asm__ volatile("tlbi alle1");
+		dsb_ish();
+		isb();
+	}
+	return 0;
+}
+
+void mmu_select_world(bool secure)
+{
+	if (!mmu_tables_ready || orchestrator_el != 3)
+		return;
+	if (features.el2)
+		write_ttbr0_el2(xlat_root(secure ? (features.sel2 ? XLAT_S_EL2 : XLAT_NS_EL2) : XLAT_NS_EL2));
+	write_ttbr0_el1(xlat_root(secure ? XLAT_S_EL1 : XLAT_NS_EL1));
+}
+
+int mmu_enable_secondary(void)
+{
+	if (!mmu_boot_done)
+		return -1;
+	mmu_enable_own(mmu_own);
+	return 0;
+}
+
+bool mmu_enabled(void)
+{
+	switch (current_el()) {
+	case 3: return read_sctlr_el3() & SCTLR_ELx_M_BIT;
+	case 2: return read_sctlr_el2() & SCTLR_ELx_M_BIT;
+	default: return read_sctlr_el1() & SCTLR_ELx_M_BIT;
+	}
+}
