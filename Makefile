@@ -27,6 +27,7 @@ SRCS := boot/entry.S boot/vectors.S boot/boot_main.c \
         lib/arch/id_regs.c \
         lib/runtime/baseline.c lib/runtime/context.c lib/runtime/context_lower.S lib/runtime/exception.c \
         lib/drivers/console_pl011.c lib/drivers/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c \
+        lib/smp/psci.c lib/smp/pe_start.c \
         lib/platform/platform_desc.c lib/platform/platform_exit.c lib/model/pmu_model.c lib/test/test.c \
         tests/modules.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c \
         platform/$(PLATFORM)/xfail.c
@@ -60,7 +61,7 @@ LD_CMD    = $(CC) -nostartfiles -static -T $(BUILD)/pmucheck.ld $(OBJS) \
             $(if $(SEMIHOST_LIB),--oslib=$(SEMIHOST_LIB)) -o $@
 endif
 # Code that runs before the MMU is on: boot_main() up to mmu_boot(), and lib/mmu/ itself.
-MMU_OFF_OBJS := $(BUILD)/boot/boot_main.o $(BUILD)/lib/mmu/mmu.o $(BUILD)/lib/mmu/page_tables.o
+MMU_OFF_OBJS := $(BUILD)/boot/boot_main.o $(BUILD)/lib/smp/pe_start.o $(BUILD)/lib/mmu/mmu.o $(BUILD)/lib/mmu/page_tables.o
 $(MMU_OFF_OBJS): CFLAGS += -mstrict-align
 OBJCOPY := $(CROSS_COMPILE)objcopy
 # V=1 shows the full commands.

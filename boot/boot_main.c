@@ -8,7 +8,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "arch/arch_regs.h"
 #include "arch/id_regs.h"
+#include "arch/sysreg.h"
 #include "mmu/mmu.h"
 #include "mmu/page_tables.h"
 #include "platform/platform_desc.h"
@@ -18,6 +20,8 @@
 #include "platform/platform.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
+#include "runtime/stacks.h"
+#include "smp/pe_start.h"
 #include "test/test.h"
 #include "tests.h"
 
@@ -42,11 +46,36 @@ static unsigned fdt_candidates(uint64_t x0, uint64_t out[2])
 	return 2;
 }
 
+/* The header lines of one PE: which it is and what its PMU says it implements. */
+static void pe_header(unsigned idx)
+{
+	printf("# PE %u: MPIDR_EL1 = 0x%010llx MIDR_EL1 = 0x%08llx\n", idx,
+	       (unsigned long long)(read_mpidr_el1() & MPIDR_EL1_AFF_MASK), (unsigned long long)read_midr_el1());
+	features_print();
+}
+
+/* The whole suite on the running PE: its own ID registers, every level's baseline, every module. */
+static void pe_run_suite(unsigned idx)
+{
+	char prefix[16];
+
+	pe_current = idx;
+	features_read();
+	baseline_restore_all();
+	if (plat.pe_count > 1) {
+		snprintf(prefix, sizeof(prefix), "pe%u.", idx);
+		test_set_pe_prefix(prefix);
+		pe_header(idx);
+	}
+	tests_run_all();
+	test_set_pe_prefix("");
+}
+
 void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 {
 	uint64_t cand[2];
 	const char *why;
-	unsigned c;
+	unsigned c, i;
 
 	/* MMU off: every data access is Device memory, so nothing from picolibc runs before mmu_boot(). */
 	orchestrator_el = el;
@@ -72,7 +101,11 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 	platform_desc_print(&plat);
 	printf("# MMU and caches %s at EL%u: %u translation tables of %u used\n", mmu_enabled() ? "on" : "OFF", el,
 	       xlat_tables_used(), xlat_tables_max());
-	features_print();
+	if (plat.pe_count > 1)
+		printf("# every check runs on each of the %u PEs in turn; test points are named pe<N>.<name>\n",
+		       plat.pe_count);
+	else
+		pe_header(0);
 	for (c = 0; c < CTX_COUNT; c++) {
 		if (!ctx_available((enum ctx)c, &why))
 			printf("# context %s: not available: %s\n", ctx_name((enum ctx)c), why);
@@ -80,6 +113,31 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 	if (el < 3 && !features.el3)
 		printf("# no EL3: the Security state is IMPLEMENTATION DEFINED; contexts are named Non-secure\n");
 
-	tests_run_all();
+	pe_run_suite(0);
+	for (i = 1; i < plat.pe_count; i++) {
+		if (!pe_start(i, &why)) {
+			tap_fail_point("pe_start", "PSCI CPU_ON / holding pen (lib/smp/pe_start.h)",
+				       "PE %u (MPIDR 0x%llx): %s", i, (unsigned long long)plat.pe_mpidr[i], why);
+			continue;
+		}
+		pe_wait_done(i);
+	}
+	pe_current = 0;
+	features_read();
 	platform_exit(tap_finish() ? 1 : 0);
+}
+
+/*
+ * First C code of every PE but the first (boot/entry.S secondary_entry), MMU off, at the EL it was started
+ * at: turns its MMU on with the tables the first PE built, runs the suite, reports, parks.
+ */
+void __attribute__((noreturn)) secondary_main(unsigned el, unsigned idx)
+{
+	if (el != orchestrator_el || mmu_enable_secondary() != 0)
+		pe_park(); /* never reports started: pe_start() names it */
+	_set_tls(__tls_base);
+	pe_report_started(idx);
+	pe_run_suite(idx);
+	pe_report_done(idx);
+	pe_park();
 }

@@ -7,6 +7,7 @@
  */
 #include "arch/arch_regs.h"
 #include "arch/asm_macros.h"
+#include "platform/platform.h"
 #include "runtime/context.h"
 #include "runtime/stacks.h"
 
@@ -15,14 +16,67 @@ func _start, .text.boot
 	mov	x20, x0			/* device tree address, per the arm64 boot protocol */
 	mrs	x19, CurrentEL
 	ubfx	x19, x19, #2, #2
+	/* At EL3 every PE may start here (pe_start.h): all but the primary go to the holding pen. */
+	cmp	x19, #3
+	b.ne	1f
+	mrs	x1, mpidr_el1
+	ldr	x2, =MPIDR_EL1_AFF_MASK
+	and	x1, x1, x2
+	ldr	x2, =PLAT_PRIMARY_MPIDR
+	cmp	x1, x2
+	b.ne	pe_holding_pen
+1:	mov	x21, #0			/* PE index 0 */
+	bl	el_entry_setup
+	b	boot_common
+endfunc _start
 
-	/* SP = end of pmucheck_stacks[0][el] (PE 0: the PE that boots), TPIDR_ELx = 0 (no panic yet) */
+/*
+ * pe_holding_pen: a PE that is not the primary, at EL3 with the MMU off, waits (WFE) until pe_mailbox
+ * (lib/smp/pe_start.c) names its MPIDR, then enters as secondary_entry with x0 = the PE index it gives.
+ * Touches no memory but the mailbox.
+ */
+func pe_holding_pen
+	mrs	x3, mpidr_el1
+	ldr	x2, =MPIDR_EL1_AFF_MASK
+	and	x3, x3, x2
+	adrp	x1, pe_mailbox
+	add	x1, x1, :lo12:pe_mailbox
+1:	wfe
+	ldr	x2, [x1]
+	cmp	x2, x3
+	b.ne	1b
+	ldr	x0, [x1, #8]
+	b	secondary_entry
+endfunc pe_holding_pen
+
+/*
+ * secondary_entry: where a PE other than the first enters, MMU off, x0 = its PE index (the PSCI CPU_ON
+ * context ID, or from the holding pen). Sets up its EL as _start does, without touching the image's memory
+ * (the first PE owns it), and calls secondary_main(el, index).
+ */
+func secondary_entry
+	msr	daifset, #0xf
+	mov	x21, x0
+	mrs	x19, CurrentEL
+	ubfx	x19, x19, #2, #2
+	bl	el_entry_setup
+	mov	x0, x19
+	mov	x1, x21
+	bl	secondary_main
+	b	.
+endfunc secondary_entry
+
+/*
+ * el_entry_setup: x19 = current EL, x21 = PE index. SP_ELx = end of pmucheck_stacks[x21][x19]; a known
+ * SCTLR_ELx (MMU off), FP/SIMD untrapped, TPIDR_ELx = 0 (no panic under way), VBAR_ELx. Clobbers x0, x1.
+ */
+func el_entry_setup
 	msr	spsel, #1
 	adrp	x1, pmucheck_stacks
 	add	x1, x1, :lo12:pmucheck_stacks
+	add	x1, x1, x21, lsl #(STACK_SLOT_SHIFT + 2)
 	add	x1, x1, x19, lsl #STACK_SLOT_SHIFT
 	add	sp, x1, #STACK_SLOT_SIZE
-
 	cmp	x19, #3
 	b.eq	el3_entry
 	cmp	x19, #2
@@ -30,7 +84,6 @@ func _start, .text.boot
 	cmp	x19, #1
 	b.eq	el1_entry
 	b	.			/* entered at EL0: nothing to do */
-
 el3_entry:
 	ldr	x0, =SCTLR_EL3_RESET
 	msr	sctlr_el3, x0
@@ -38,7 +91,8 @@ el3_entry:
 	msr	tpidr_el3, xzr
 	adr	x0, vectors_el3
 	msr	vbar_el3, x0
-	b	common
+	isb
+	ret
 el2_entry:
 	ldr	x0, =HCR_EL2_RW_BIT	/* E2H=0: non-VHE layout of SCTLR_EL2/CPTR_EL2 */
 	msr	hcr_el2, x0
@@ -49,7 +103,8 @@ el2_entry:
 	msr	tpidr_el2, xzr
 	adr	x0, vectors_el2
 	msr	vbar_el2, x0
-	b	common
+	isb
+	ret
 el1_entry:
 	ldr	x0, =SCTLR_EL1_RESET
 	msr	sctlr_el1, x0
@@ -58,8 +113,11 @@ el1_entry:
 	msr	tpidr_el1, xzr
 	adr	x0, vectors_el1
 	msr	vbar_el1, x0
-common:
 	isb
+	ret
+endfunc el_entry_setup
+
+func boot_common
 	/*
 	 * Caches are off (MMU off), but an earlier stage may have left lines of this image's memory in them:
 	 * clean and invalidate [__image_start, __image_end) to the Point of Coherency before the first store,
@@ -84,7 +142,7 @@ common:
 	mov	x1, x20
 	bl	boot_main
 	b	.
-endfunc _start
+endfunc boot_common
 
 /*
  * dcache_clean_inval_poc(start, end): DC CIVAC on every data cache line of [start, end) (line size from

@@ -186,6 +186,9 @@
 #define HCR_EL2_IMO_BIT   BIT64(4)
 #define HCR_EL2_FMO_BIT   BIT64(3)
 
+/* ---- MPIDR_EL1 (D24.2.106): the affinity fields Aff3 [39:32], Aff2 [23:16], Aff1 [15:8], Aff0 [7:0] ---- */
+#define MPIDR_EL1_AFF_MASK U64(0xFF00FFFFFF)
+
 /* ---- ID_AA64MMFR0_EL1.PARange (D24.2.81): physical address size ---- */
 #define ID_AA64MMFR0_EL1_PARange_SHIFT 0
 #define ID_AA64MMFR0_EL1_PARange_MASK  MASK64(3, 0)

@@ -64,6 +64,10 @@ SYSREG_READ(far_el1, far_el1)
 SYSREG_READ(mpidr_el1, mpidr_el1)
 SYSREG_READ(ctr_el0, ctr_el0)
 
+/* Generic timer (D11.2): the system counter and its frequency (Hz) */
+SYSREG_READ(cntfrq_el0, cntfrq_el0)
+SYSREG_READ(cntpct_el0, cntpct_el0)
+
 /* Translation (D8; lib/mmu/) */
 SYSREG_RW(ttbr0_el3, ttbr0_el3)
 SYSREG_RW(ttbr0_el2, ttbr0_el2)
@@ -103,6 +107,8 @@ static inline void dsb_ishst(void) { __asm__ volatile("dsb ishst" ::: "memory");
 static inline void tlbi_alle3(void) { __asm__ volatile("tlbi alle3" ::: "memory"); }
 static inline void tlbi_alle2(void) { __asm__ volatile("tlbi alle2" ::: "memory"); }
 static inline void tlbi_vmalle1(void) { __asm__ volatile("tlbi vmalle1" ::: "memory"); }
+/* Clean the data cache line holding `va` to the Point of Coherency. */
+static inline void dc_cvac(uintptr_t va) { __asm__ volatile("dc cvac, %0" ::"r"(va) : "memory"); }
 /* Clean and invalidate the data cache line holding `va` to the Point of Coherency. */
 static inline void dc_civac(uintptr_t va) { __asm__ volatile("dc civac, %0" ::"r"(va) : "memory"); }
 

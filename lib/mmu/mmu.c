@@ -171,6 +171,47 @@ static void mmu_clean_to_poc(uint64_t start, uint64_t end)
 	dsb_ish();
 }
 
+/*
+ * The translation registers of the levels below the orchestrator, on this PE: MAIR/TCR of EL2 (from EL3)
+ * and EL1 (from EL3 or EL2), TTBR0 of the Secure world's tables (mmu_select_world switches them), and no
+ * stale TLB entries of an earlier stage in either world (TLBI ALLE2/ALLE1 act on the Security state of
+ * SCR_EL3.NS). SCTLR comes with each level's baseline (mmu_sctlr_el2/el1).
+ */
+static void mmu_program_lower(void)
+{
+	if (orchestrator_el >= 2) {
+		write_mair_el1(mmu_mair());
+		write_tcr_el1(mmu_tcr_el1());
+	}
+	if (orchestrator_el == 3 && features.el2) {
+		write_mair_el2(mmu_mair());
+		write_tcr_el2(mmu_tcr_el23());
+	}
+	if (orchestrator_el == 3) {
+		uint64_t scr = read_scr_el3();
+
+		mmu_select_world(false);
+		write_scr_el3(scr | SCR_EL3_NS_BIT);
+		isb();
+		if (features.el2)
+			__asm__ volatile("tlbi alle2");
+		__asm__ volatile("tlbi alle1");
+		mmu_select_world(true);
+		write_scr_el3((scr & ~SCR_EL3_NS_BIT) | (features.sel2 ? SCR_EL3_EEL2_BIT : 0));
+		isb();
+		if (features.el2 && features.sel2)
+			__asm__ volatile("tlbi alle2");
+		__asm__ volatile("tlbi alle1");
+		write_scr_el3(scr);
+	} else if (orchestrator_el == 2) {
+		write_ttbr0_el1(xlat_root(XLAT_NS_EL1));
+		isb();
+		__asm__ volatile("tlbi alle1");
+	}
+	dsb_ish();
+	isb();
+}
+
 int mmu_map_platform(void)
 {
 	uint64_t start, end;
@@ -191,36 +232,8 @@ int mmu_map_platform(void)
 	isb();
 	if (rc)
 		return -1;
-	if (orchestrator_el >= 2) {
-		write_mair_el1(mmu_mair());
-		write_tcr_el1(mmu_tcr_el1());
-	}
-	if (orchestrator_el == 3 && features.el2) {
-		write_mair_el2(mmu_mair());
-		write_tcr_el2(mmu_tcr_el23());
-	}
 	mmu_tables_ready = true;
-	if (orchestrator_el == 3) {
-		/* Stale entries of an earlier stage, in both worlds (TLBI ALLE2/ALLE1 act on SCR_EL3.NS's state). */
-		mmu_select_world(false);
-		isb();
-		if (features.el2)
-			__asm__ volatile("tlbi alle2");
-		__asm__ volatile("tlbi alle1");
-		mmu_select_world(true);
-		isb();
-		if (features.el2)
-			__asm__ volatile("tlbi alle2");
-		__asm__ volatile("tlbi alle1");
-		dsb_ish();
-		isb();
-	} else if (orchestrator_el == 2) {
-		write_ttbr0_el1(xlat_root(XLAT_NS_EL1));
-		isb();
-		__asm__ volatile("tlbi alle1");
-		dsb_ish();
-		isb();
-	}
+	mmu_program_lower();
 	return 0;
 }
 
@@ -233,11 +246,18 @@ void mmu_select_world(bool secure)
 	write_ttbr0_el1(xlat_root(secure ? XLAT_S_EL1 : XLAT_NS_EL1));
 }
 
+void mmu_clean_data_to_poc(void)
+{
+	mmu_clean_to_poc(addr(__rodata_end), addr(__image_end));
+}
+
 int mmu_enable_secondary(void)
 {
 	if (!mmu_boot_done)
 		return -1;
 	mmu_enable_own(mmu_own);
+	if (mmu_tables_ready)
+		mmu_program_lower();
 	return 0;
 }
 

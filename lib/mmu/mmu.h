@@ -44,6 +44,10 @@ void mmu_select_world(bool secure);
  * Returns 0, or -1 when mmu_boot() never succeeded. */
 int mmu_enable_secondary(void);
 
+/* Clean the image's writable memory (data, BSS, stacks, tables) to the Point of Coherency, so that a PE
+ * starting with its MMU and caches off reads what this PE wrote through its caches (before pe_start()). */
+void mmu_clean_data_to_poc(void);
+
 /* Whether the orchestrator's MMU is on (SCTLR_ELx.M), for the TAP header. */
 bool mmu_enabled(void);
 

@@ -12,6 +12,12 @@
 #endif
 
 static unsigned tap_points, tap_passed, tap_failed, tap_skipped, tap_todo;
+static char tap_prefix[16];
+
+void test_set_pe_prefix(const char *prefix)
+{
+	snprintf(tap_prefix, sizeof(tap_prefix), "%s", prefix ? prefix : "");
+}
 
 bool test_selected(const char *name)
 {
@@ -51,13 +57,13 @@ bool check(struct check_group *g, bool ok, const char *fmt, ...)
 	if (ok)
 		return true;
 	if (g->failures++ < GROUP_MAX_DIAGS) {
-		printf("#   %s: ", g->name);
+		printf("#   %s%s: ", tap_prefix, g->name);
 		va_start(ap, fmt);
 		vprintf(fmt, ap);
 		va_end(ap);
 		printf("\n");
 	} else if (g->failures == GROUP_MAX_DIAGS + 1) {
-		printf("#   %s: further failures not shown\n", g->name);
+		printf("#   %s%s: further failures not shown\n", tap_prefix, g->name);
 	}
 	return false;
 }
@@ -83,7 +89,8 @@ void group_end(struct check_group *g)
 	bool ok = g->checks > 0 && g->failures == 0;
 
 	tap_points++;
-	printf("%s %u - %s %s (%u checks", ok ? "ok" : "not ok", tap_points, g->name, g->rules, g->checks);
+	printf("%s %u - %s%s %s (%u checks", ok ? "ok" : "not ok", tap_points, tap_prefix, g->name, g->rules,
+	       g->checks);
 	if (g->failures)
 		printf(", %u failed", g->failures);
 	if (g->checks == 0)
@@ -93,8 +100,8 @@ void group_end(struct check_group *g)
 		printf(" # TODO %s: %s: %s\n", platform_name, x->rule, x->seen);
 		tap_todo++;
 		if (ok)
-			printf("# %s: the deviation recorded for %s did not show: update platform/%s/xfail.c\n",
-			       g->name, platform_name, platform_name);
+			printf("# %s%s: the deviation recorded for %s did not show: update platform/%s/xfail.c\n",
+			       tap_prefix, g->name, platform_name, platform_name);
 		return;
 	}
 	printf("\n");
@@ -112,11 +119,24 @@ void tap_skip(const char *name, const char *rules, const char *fmt, ...)
 		return;
 	tap_points++;
 	tap_skipped++;
-	printf("ok %u - %s %s # SKIP ", tap_points, name, rules);
+	printf("ok %u - %s%s %s # SKIP ", tap_points, tap_prefix, name, rules);
 	va_start(ap, fmt);
 	vprintf(fmt, ap);
 	va_end(ap);
 	printf("\n");
+}
+
+void tap_fail_point(const char *name, const char *rules, const char *fmt, ...)
+{
+	va_list ap;
+
+	tap_points++;
+	tap_failed++;
+	printf("#   %s%s: ", tap_prefix, name);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\nnot ok %u - %s%s %s\n", tap_points, tap_prefix, name, rules);
 }
 
 unsigned tap_finish(void)

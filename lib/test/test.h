@@ -45,6 +45,18 @@ void group_end(struct check_group *g);
 /* A test point skipped for the formatted reason (which names the ID register field and value). */
 void tap_skip(const char *name, const char *rules, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/*
+ * A test point that failed outside any check group (a PE that did not start, ...): prints the formatted
+ * reason as its diagnostic and `not ok`.
+ */
+void tap_fail_point(const char *name, const char *rules, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/*
+ * Prefix of every test point name printed from now on ("pe1." while PE 1 runs the suite; "" for none).
+ * Filters and the platform's xfail list still see the name without it. Keeps at most 15 characters.
+ */
+void test_set_pe_prefix(const char *prefix);
+
 /* Whether a test point name passes the build-time module filter (PMUCHECK_MODULES, comma-separated). */
 bool test_selected(const char *name);
 

@@ -1,0 +1,96 @@
+/*
+ * pe_start.c - see pe_start.h.
+ */
+#include <stddef.h>
+
+#include "arch/arch_regs.h"
+#include "arch/sysreg.h"
+#include "mmu/mmu.h"
+#include "platform/platform_desc.h"
+#include "runtime/context.h"
+#include "smp/pe_start.h"
+#include "smp/psci.h"
+
+enum { PE_OFF, PE_STARTED, PE_DONE };
+
+/* Read by parked PEs with the MMU off: written through the cache, then cleaned to the Point of Coherency.
+ * In .data, not BSS: parked PEs may read it before the booting PE has zeroed BSS. */
+volatile uint64_t pe_mailbox[2] __attribute__((aligned(64))) = { ~0ull, 0 };
+static volatile uint32_t pe_state[PLAT_MAX_PES];
+
+extern char secondary_entry[];
+
+uint64_t pe_time_ms(void)
+{
+	uint64_t freq = read_cntfrq_el0();
+
+	return freq ? read_cntpct_el0() / (freq / 1000 ? freq / 1000 : 1) : 0;
+}
+
+static bool pe_wait_state(unsigned idx, uint32_t state, uint64_t timeout_ms)
+{
+	uint64_t start = pe_time_ms();
+
+	while (pe_state[idx] < state) {
+		if (timeout_ms && pe_time_ms() - start > timeout_ms)
+			return false;
+		__asm__ volatile("wfe" ::: "memory");
+	}
+	return true;
+}
+
+bool pe_start(unsigned idx, const char **why)
+{
+	uint64_t mpidr = plat.pe_mpidr[idx];
+	int64_t rc;
+
+	*why = NULL;
+	pe_state[idx] = PE_OFF;
+	mmu_clean_data_to_poc(); /* the new PE reads memory with its MMU off until secondary_main() */
+	if (orchestrator_el == 3) {
+		pe_mailbox[1] = idx;
+		pe_mailbox[0] = mpidr;
+		dc_cvac((uintptr_t)pe_mailbox);
+		dsb_sy();
+		__asm__ volatile("sev");
+	} else if (plat.psci != PLAT_PSCI_NONE) {
+		rc = psci_call(plat.psci, PSCI_CPU_ON_64, mpidr, (uint64_t)(uintptr_t)secondary_entry, idx);
+		if (rc != PSCI_SUCCESS) {
+			*why = rc == PSCI_ALREADY_ON ? "PSCI CPU_ON: ALREADY_ON" : "PSCI CPU_ON failed";
+			return false;
+		}
+	} else {
+		*why = "no way to start it: not entered at EL3 and no /psci in the device tree";
+		return false;
+	}
+	if (!pe_wait_state(idx, PE_STARTED, PE_START_TIMEOUT_MS)) {
+		*why = orchestrator_el == 3 ? "did not leave the holding pen within 1 s (did it start at the image's "
+					      "entry? QEMU: load with -kernel)"
+					    : "did not report itself started within 1 s of PSCI CPU_ON";
+		return false;
+	}
+	return true;
+}
+
+void pe_wait_done(unsigned idx)
+{
+	pe_wait_state(idx, PE_DONE, 0);
+}
+
+static void pe_report(unsigned idx, uint32_t state)
+{
+	pe_state[idx] = state;
+	dsb_ish();
+	__asm__ volatile("sev");
+}
+
+void pe_report_started(unsigned idx) { pe_report(idx, PE_STARTED); }
+void pe_report_done(unsigned idx) { pe_report(idx, PE_DONE); }
+
+void pe_park(void)
+{
+	if (orchestrator_el < 3 && plat.psci != PLAT_PSCI_NONE)
+		psci_call(plat.psci, PSCI_CPU_OFF, 0, 0, 0);
+	for (;;)
+		__asm__ volatile("wfe");
+}

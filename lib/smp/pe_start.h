@@ -1,0 +1,41 @@
+/*
+ * pe_start.h - bringing the other PEs up one at a time, and parking them again.
+ *
+ * Two ways, chosen by the level pmucheck was entered at:
+ *  - entered at EL3, pmucheck is the firmware: every PE leaves reset at the image's entry (QEMU virt with
+ *    secure=on starts every PE at the -kernel ELF's entry, as silicon starts every core at the reset
+ *    vector); PEs other than PLAT_PRIMARY_MPIDR wait in a holding pen (boot/entry.S) until pe_start()
+ *    names their MPIDR in the mailbox and sends an event (SEV);
+ *  - entered at EL2 or EL1, a firmware below owns the PEs: PSCI CPU_ON (lib/smp/psci.h) with the entry
+ *    secondary_entry and the PE index as context ID, through the device tree's /psci method.
+ * A PE that has not reported itself started within PE_START_TIMEOUT_MS is reported and left alone.
+ */
+#ifndef PMUCHECK_PE_START_H
+#define PMUCHECK_PE_START_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define PE_START_TIMEOUT_MS 1000
+
+/* The holding pen's mailbox (boot/entry.S reads it with the MMU off): {MPIDR to release, its PE index}. */
+extern volatile uint64_t pe_mailbox[2];
+
+/*
+ * Start PE `idx` (plat.pe_mpidr[idx]) and wait until it reports itself started. Returns true, or false with
+ * *why set (no way to start it, PSCI's error, or the timeout).
+ */
+bool pe_start(unsigned idx, const char **why);
+/* Wait until PE `idx` reports that it has finished (no timeout: a hang is the watchdog's, issue 11). */
+void pe_wait_done(unsigned idx);
+
+/* On the started PE: report started / finished (the primary waits for these). */
+void pe_report_started(unsigned idx);
+void pe_report_done(unsigned idx);
+/* On the started PE, when it is done: PSCI CPU_OFF where PSCI started it, else wait for events forever. */
+void __attribute__((noreturn)) pe_park(void);
+
+/* Current system counter in milliseconds since an arbitrary origin (CNTPCT_EL0 / CNTFRQ_EL0). */
+uint64_t pe_time_ms(void);
+
+#endif
