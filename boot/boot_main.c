@@ -75,6 +75,7 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 {
 	uint64_t cand[2];
 	const char *why;
+	char prefix[16];
 	unsigned c, i;
 
 	/* MMU off: every data access is Device memory, so nothing from picolibc runs before mmu_boot(). */
@@ -116,8 +117,11 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 	pe_run_suite(0);
 	for (i = 1; i < plat.pe_count; i++) {
 		if (!pe_start(i, &why)) {
+			snprintf(prefix, sizeof(prefix), "pe%u.", i);
+			test_set_pe_prefix(prefix);
 			tap_fail_point("pe_start", "PSCI CPU_ON / holding pen (lib/smp/pe_start.h)",
 				       "PE %u (MPIDR 0x%llx): %s", i, (unsigned long long)plat.pe_mpidr[i], why);
+			test_set_pe_prefix("");
 			continue;
 		}
 		pe_wait_done(i);
