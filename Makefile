@@ -9,9 +9,13 @@
 #   make PLATFORM=fvp-base           build for Arm's FVP Base model (run it with `make run` where FVP is)
 
 PLATFORM  ?= qemu-virt
+# Where ci/install-deps.sh unpacks what is not a Debian package install (QEMU 10.0, the arm64 libfdt).
+PMUCHECK_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/pmucheck
 TOOLCHAIN ?= gcc
 MODULES   ?=
 include platform/$(PLATFORM)/platform.mk
+include mk/libfdt.mk
+.DEFAULT_GOAL := all
 
 # aarch64-none-elf- (Arm GNU Toolchain) when on PATH, else Debian's aarch64-linux-gnu-.
 CROSS_COMPILE ?= $(if $(shell command -v aarch64-none-elf-gcc 2>/dev/null),aarch64-none-elf-,aarch64-linux-gnu-)
@@ -27,7 +31,7 @@ SRCS := boot/entry.S boot/vectors.S boot/boot_main.c \
         lib/arch/id_regs.c \
         lib/runtime/baseline.c lib/runtime/context.c lib/runtime/context_lower.S lib/runtime/exception.c \
         lib/drivers/console_pl011.c lib/drivers/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c \
-        lib/smp/psci.c lib/smp/pe_start.c \
+        lib/smp/psci.c lib/smp/pe_start.c lib/dt/fdt_platform.c \
         lib/platform/platform_desc.c lib/platform/platform_exit.c lib/model/pmu_model.c lib/test/test.c \
         tests/modules.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c \
         platform/$(PLATFORM)/xfail.c
@@ -36,8 +40,10 @@ OBJS := $(patsubst %,$(BUILD)/%.o,$(basename $(SRCS)))
 PLAT_DEFS := -DPLAT_RAM_BASE=$(PLAT_RAM_BASE) -DPLAT_RAM_SIZE=$(PLAT_RAM_SIZE) \
              -DPLAT_UART_BASE=$(PLAT_UART_BASE) -DPLAT_GICD_BASE=$(PLAT_GICD_BASE) \
              -DPLAT_GICR_BASE=$(PLAT_GICR_BASE) -DPLAT_PMU_INTID=$(PLAT_PMU_INTID) \
-             -DPLAT_SEMIHOSTING=$(PLAT_SEMIHOSTING) -DPMUCHECK_MODULES='"$(MODULES)"'
-INCLUDES  := -I. -Ilib -Itests
+             -DPLAT_SEMIHOSTING=$(PLAT_SEMIHOSTING) -DPMUCHECK_MODULES='"$(MODULES)"' \
+             -DPLAT_MEM_BASE=$(PLAT_MEM_BASE) -DPLAT_MEM_SIZE=$(PLAT_MEM_SIZE) -DPLAT_GICR_SIZE=$(PLAT_GICR_SIZE) \
+             $(if $(PLAT_FDT_FALLBACK),-DPLAT_FDT_FALLBACK=$(PLAT_FDT_FALLBACK))
+INCLUDES  := -I. -Ilib -Itests $(LIBFDT_INC)
 # No FP/SIMD registers in our code: the exception handlers save only the general-purpose registers.
 # -mstrict-align only where code runs with the MMU off (MMU_OFF_OBJS below), where every data access is to
 # Device memory and an unaligned one is an Alignment fault; everywhere else RAM is Normal memory (lib/mmu/).
@@ -52,12 +58,12 @@ CC       := clang --target=aarch64-none-elf
 CFLAGS   += -isystem $(PICOLIBC)/include -ftls-model=local-exec
 ASFLAGS  += -isystem $(PICOLIBC)/include
 LD_CMD    = $(CC) -fuse-ld=lld -nostdlib -static -Wl,--gc-sections -Wl,-T,$(BUILD)/pmucheck.ld $(OBJS) \
-            -Wl,--start-group $(PICOLIBC)/lib/libc.a $(if $(SEMIHOST_LIB),$(PICOLIBC)/lib/lib$(SEMIHOST_LIB).a) \
+            -Wl,--start-group $(LIBFDT_A) $(PICOLIBC)/lib/libc.a $(if $(SEMIHOST_LIB),$(PICOLIBC)/lib/lib$(SEMIHOST_LIB).a) \
             $(LIBGCC) -Wl,--end-group -o $@
 else
 CC       := $(CROSS_COMPILE)gcc --specs=$(PICOLIBC)/picolibc.specs
 CFLAGS   += -mno-outline-atomics
-LD_CMD    = $(CC) -nostartfiles -static -T $(BUILD)/pmucheck.ld $(OBJS) \
+LD_CMD    = $(CC) -nostartfiles -static -T $(BUILD)/pmucheck.ld $(OBJS) $(LIBFDT_A) \
             $(if $(SEMIHOST_LIB),--oslib=$(SEMIHOST_LIB)) -o $@
 endif
 # Code that runs before the MMU is on: boot_main() up to mmu_boot(), and lib/mmu/ itself.
@@ -77,7 +83,7 @@ $(BUILD)/flags: FORCE
 	@echo '$(CC) $(CFLAGS)' | cmp -s - $@ || echo '$(CC) $(CFLAGS)' > $@
 FORCE:
 
-$(BUILD)/%.o: %.c $(BUILD)/flags
+$(BUILD)/%.o: %.c $(BUILD)/flags | $(LIBFDT_A)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(CFLAGS) -c $< -o $@
@@ -88,7 +94,7 @@ $(BUILD)/%.o: %.S $(BUILD)/flags
 $(BUILD)/pmucheck.ld: linker/pmucheck.ld.S $(BUILD)/flags
 	@mkdir -p $(@D)
 	$(Q)$(CROSS_COMPILE)gcc -E -P -x c $(PLAT_DEFS) $< -o $@
-$(ELF): $(OBJS) $(BUILD)/pmucheck.ld
+$(ELF): $(OBJS) $(LIBFDT_A) $(BUILD)/pmucheck.ld
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(LD_CMD)
 $(BUILD)/pmucheck.bin: $(ELF)

@@ -73,6 +73,8 @@ static void pe_run_suite(unsigned idx)
 
 void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 {
+	static const char *const cand_name[2] = { "at x0 (boot protocol)",
+						  "at the platform's fallback address (PLAT_FDT_FALLBACK)" };
 	uint64_t cand[2];
 	const char *why;
 	char prefix[16];
@@ -85,7 +87,7 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 	_init_tls(__tls_base);
 	_set_tls(__tls_base);
 	features_read();
-	platform_discover(x0);
+	platform_discover(cand, 2, cand_name);
 	if (mmu_map_platform() != 0) {
 		printf("Bail out! translation table pool exhausted (%u tables): the platform maps too much\n",
 		       xlat_tables_max());

@@ -38,6 +38,7 @@ SECTIONS
 		__data_start = .;
 		*(.data .data.*)
 		*(.sdata .sdata.*)
+		*(.got .got.plt)
 	} >ram :data
 
 	.tdata : ALIGN(16) {

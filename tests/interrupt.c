@@ -1,5 +1,5 @@
 /*
- * interrupt.c - D13.3.1 Generating overflow interrupt requests, through the GICv3 (PPI PLAT_PMU_INTID, 23 on
+ * interrupt.c - D13.3.1 Generating overflow interrupt requests, through the GICv3 (PPI plat.pmu_intid, 23 on
  * QEMU virt and FVP as the GIC specification recommends).
  *
  * For each context that can take an interrupt (EL3 through Group 0 and FIQ with SCR_EL3.FIQ = 1; Secure EL2
@@ -11,7 +11,7 @@
  *       (HPMN = N/2 where EL2 is owned); the context unmasks interrupts and waits. The interrupt must be taken
  *       exactly when the model's request is asserted (pmu_overflow_irq(): PMOVSSET, PMINTENSET and the
  *       counter's global enable: PMCR_EL0.E for the first range and the cycle counter, MDCR_EL2.HPME for the
- *       second; PMCNTENSET plays no part), with INTID PLAT_PMU_INTID. The handler disables the PPI at the
+ *       second; PMCNTENSET plays no part), with INTID plat.pmu_intid. The handler disables the PPI at the
  *       GIC, so one request is one interrupt. r1: counters < HPMN and the cycle counter; r2: the others.
  *   interrupt.level.<ctx>
  *       The request is level-sensitive: a handler that acknowledges and ends the interrupt without clearing
@@ -28,6 +28,7 @@
 #include "drivers/gicv3.h"
 #include "platform/platform.h"
 #include "pmu_util.h"
+#include "platform/platform_desc.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
 #include "runtime/exception.h"
@@ -118,7 +119,7 @@ static bool irq_call(struct check_group *g, enum ctx c, uint64_t (*fn)(uint64_t)
 
 	irq.count = 0;
 	irq.intid = 0;
-	gic_ppi_configure(PLAT_PMU_INTID, ctx_group(c));
+	gic_ppi_configure(plat.pmu_intid, ctx_group(c));
 	if (c == CTX_EL3)
 		write_scr_el3(read_scr_el3() | SCR_EL3_FIQ_BIT | SCR_EL3_IRQ_BIT);
 	if (ctx_el(c) == 2)
@@ -129,7 +130,7 @@ static bool irq_call(struct check_group *g, enum ctx c, uint64_t (*fn)(uint64_t)
 		el3_select_world(true, false);
 	if (ctx_el(c) == 2)
 		write_hcr_el2(read_hcr_el2() & ~(HCR_EL2_IMO_BIT | HCR_EL2_FMO_BIT));
-	gic_ppi_disable(PLAT_PMU_INTID);
+	gic_ppi_disable(plat.pmu_intid);
 	if (status == CTX_OK)
 		return true;
 	check(g, false, "unexpected exception in %s", ctx_name(c));
@@ -188,7 +189,7 @@ static void check_ranges(enum ctx c)
 					irq.mode = HOOK_DISABLE_PPI;
 					if (!irq_call(g, c, at_ctx_wait, 1))
 						continue;
-					check(g, irq.count == (want ? 1u : 0u) && (!irq.count || irq.intid == PLAT_PMU_INTID),
+					check(g, irq.count == (want ? 1u : 0u) && (!irq.count || irq.intid == plat.pmu_intid),
 					      "counter %u (range %u, HPMN=%u) PMCR_EL0.E=%u MDCR_EL2.HPME=%u PMOVSSET_EL0=0x%llx "
 					      "PMINTENSET_EL1=0x%llx: %s expected, %u taken (INTID %llu, EL%u, %s)", idx,
 					      get_pmu_counter_range(&features.pmu, &s, idx) + 1, hpmn, e, hpme,
@@ -247,9 +248,9 @@ static void check_overflow(enum ctx c)
 	irq.mode = HOOK_CLEAR_AFTER;
 	irq.clear_after = 0;
 	if (irq_call(&g, c, at_ctx_wait_overflow, 0))
-		check(&g, irq.count == 1 && irq.intid == PLAT_PMU_INTID, "PMCCNTR_EL0 overflow with PMINTENSET_EL1.C: "
+		check(&g, irq.count == 1 && irq.intid == plat.pmu_intid, "PMCCNTR_EL0 overflow with PMINTENSET_EL1.C: "
 		      "expected one interrupt with INTID %u, %u taken (INTID %llu), PMCCNTR_EL0 now 0x%llx",
-		      PLAT_PMU_INTID, irq.count, (unsigned long long)irq.intid, (unsigned long long)read_pmccntr_el0());
+		      plat.pmu_intid, irq.count, (unsigned long long)irq.intid, (unsigned long long)read_pmccntr_el0());
 	clear_flags();
 	pmu_stop();
 	group_end(&g);

@@ -9,7 +9,7 @@
 #include "arch/id_regs.h"
 #include "arch/sysreg.h"
 #include "drivers/gicv3.h"
-#include "platform/platform.h"
+#include "platform/platform_desc.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
 
@@ -22,6 +22,11 @@
 #define GICD_CTLR_DS         (1u << 6)
 #define GICD_CTLR_RWP        (1u << 31)
 
+#define GICR_TYPER           0x0008 /* 64-bit */
+#define GICR_TYPER_VLPIS     (1ull << 1)
+#define GICR_TYPER_Last      (1ull << 4)
+#define GICR_TYPER_AFF_SHIFT 32  /* Affinity_Value [63:32] = Aff3.Aff2.Aff1.Aff0 */
+#define GICR_FRAME_SIZE      0x20000 /* RD_base + SGI_base; two more 64KB frames with GICR_TYPER.VLPIS */
 #define GICR_WAKER           0x0014
 #define GICR_WAKER_ProcessorSleep (1u << 1)
 #define GICR_WAKER_ChildrenAsleep (1u << 2)
@@ -58,6 +63,30 @@ static volatile uint32_t *reg32(uint64_t base, unsigned offset)
 }
 
 static bool gic_security;
+static uint64_t gicr_base; /* this PE's redistributor (RD_base), found by gic_init() */
+
+/*
+ * This PE's redistributor: walk the frames of the redistributor region from plat.gicr.base until
+ * GICR_TYPER.Affinity_Value equals MPIDR_EL1's Aff3.Aff2.Aff1.Aff0 (IHI 0069 9.11.35), stopping at the frame
+ * with GICR_TYPER.Last or the end of the region. Returns its RD_base, or 0 when none matches.
+ */
+static uint64_t gicr_find_mine(void)
+{
+	uint64_t mpidr = read_mpidr_el1();
+	uint32_t aff = (uint32_t)(((mpidr >> 32) & 0xff) << 24 | (mpidr & 0xffffff));
+	uint64_t rd = plat.gicr.base, end = plat.gicr.base + plat.gicr.size;
+	uint64_t typer;
+
+	while (rd + GICR_FRAME_SIZE <= end) {
+		typer = *(volatile uint64_t *)(uintptr_t)(rd + GICR_TYPER);
+		if ((uint32_t)(typer >> GICR_TYPER_AFF_SHIFT) == aff)
+			return rd;
+		if (typer & GICR_TYPER_Last)
+			break;
+		rd += (typer & GICR_TYPER_VLPIS) ? 2 * GICR_FRAME_SIZE : GICR_FRAME_SIZE;
+	}
+	return 0;
+}
 
 bool gic_has_security(void)
 {
@@ -77,7 +106,7 @@ static void gic_cpu_el1(void)
 
 bool gic_init(const char **why)
 {
-	volatile uint32_t *waker = reg32(PLAT_GICR_BASE, GICR_WAKER);
+	volatile uint32_t *waker;
 	unsigned i;
 
 	*why = NULL;
@@ -94,12 +123,18 @@ bool gic_init(const char **why)
 		isb();
 	}
 	/* the distributor: affinity routing and every group on (secure access sees all the bits) */
-	*reg32(PLAT_GICD_BASE, GICD_CTLR) = GICD_CTLR_ARE_S | GICD_CTLR_ARE_NS | GICD_CTLR_EnableGrp0 |
+	*reg32(plat.gicd_base, GICD_CTLR) = GICD_CTLR_ARE_S | GICD_CTLR_ARE_NS | GICD_CTLR_EnableGrp0 |
 					     GICD_CTLR_EnableGrp1NS | GICD_CTLR_EnableGrp1S;
-	for (i = 0; i < 1000000 && (*reg32(PLAT_GICD_BASE, GICD_CTLR) & GICD_CTLR_RWP); i++)
+	for (i = 0; i < 1000000 && (*reg32(plat.gicd_base, GICD_CTLR) & GICD_CTLR_RWP); i++)
 		;
-	gic_security = !(*reg32(PLAT_GICD_BASE, GICD_CTLR) & GICD_CTLR_DS) && features.el3;
+	gic_security = !(*reg32(plat.gicd_base, GICD_CTLR) & GICD_CTLR_DS) && features.el3;
 	/* wake this PE's redistributor */
+	gicr_base = gicr_find_mine();
+	if (!gicr_base) {
+		*why = "no redistributor in the device tree's region has this PE's affinity (GICR_TYPER)";
+		return false;
+	}
+	waker = reg32(gicr_base, GICR_WAKER);
 	*waker &= ~GICR_WAKER_ProcessorSleep;
 	for (i = 0; i < 1000000 && (*waker & GICR_WAKER_ChildrenAsleep); i++)
 		;
@@ -123,7 +158,7 @@ bool gic_init(const char **why)
 
 void gic_ppi_configure(unsigned intid, enum gic_group group)
 {
-	uint64_t sgi = PLAT_GICR_BASE + GICR_SGI_BASE;
+	uint64_t sgi = gicr_base + GICR_SGI_BASE;
 	uint32_t bit = 1u << intid;
 
 	*reg32(sgi, GICR_ICENABLER0) = bit;
@@ -143,7 +178,7 @@ void gic_ppi_configure(unsigned intid, enum gic_group group)
 
 void gic_ppi_disable(unsigned intid)
 {
-	uint64_t sgi = PLAT_GICR_BASE + GICR_SGI_BASE;
+	uint64_t sgi = gicr_base + GICR_SGI_BASE;
 
 	*reg32(sgi, GICR_ICENABLER0) = 1u << intid;
 	*reg32(sgi, GICR_ICPENDR0) = 1u << intid;

@@ -2,7 +2,8 @@
  * gicv3.h - the few GICv3 operations the PMU overflow interrupt checks need (GICv3/v4 Architecture
  * Specification IHI 0069): the distributor's enables, waking this PE's redistributor, one PPI's group,
  * priority and enable, and the CPU interface through the ICC_* System registers at EL3, EL2 and EL1.
- * Nothing else: no SPIs, no affinity routing beyond PE 0, no LPIs.
+ * Addresses from the platform description (lib/platform/platform_desc.h); each PE finds its own
+ * redistributor by affinity. Nothing else: no SPIs, no LPIs.
  */
 #ifndef PMUCHECK_GICV3_H
 #define PMUCHECK_GICV3_H
@@ -18,10 +19,11 @@ enum gic_group {
 };
 
 /*
- * Set up the distributor (ARE, group enables), wake the redistributor (GICR_WAKER.ProcessorSleep = 0) and
+ * Set up the distributor (ARE, group enables), find this PE's redistributor (GICR_TYPER.Affinity_Value ==
+ * MPIDR_EL1 affinity) and wake it (GICR_WAKER.ProcessorSleep = 0) and
  * the CPU interface of every EL the orchestrator owns (ICC_SRE_ELx.SRE = 1, ICC_PMR_EL1 = 0xff, group
  * enables). Returns false, with *why set, when the PE has no GIC System register interface
- * (ID_AA64PFR0_EL1.GIC == 0) or the redistributor does not wake.
+ * (ID_AA64PFR0_EL1.GIC == 0), no redistributor matches, or it does not wake.
  */
 bool gic_init(const char **why);
 

@@ -1,29 +1,80 @@
 /*
- * platform_desc.c - the platform description (platform_desc.h). Until the device tree reader lands this
- * holds only the compiled-in values of platform/<name>/platform.mk.
+ * platform_desc.c - the platform description (platform_desc.h): compiled-in values of
+ * platform/<name>/platform.mk, replaced by what the device tree says where one is found (lib/dt/).
  */
 #include <stdio.h>
+#include <string.h>
 
+#include "dt/fdt_platform.h"
+#include "platform/platform.h"
 #include "platform/platform_desc.h"
 
+#define FDT_MAX_SIZE (2u << 20) /* bytes: mmu_boot() maps 4MB from the 2MB block holding the tree */
+
+/* The compiled-in values: what the console and the MMU use until (and unless) a tree is read. */
 struct plat_desc plat = {
-	.fdt_why = "device tree not read yet",
-	.mem = { { PLAT_RAM_BASE, PLAT_RAM_SIZE } },
+	.fdt_why = "not looked for yet",
+	.mem = { { PLAT_MEM_BASE, PLAT_MEM_SIZE } },
 	.mem_count = 1,
 	.uart_base = PLAT_UART_BASE,
 	.gicd_base = PLAT_GICD_BASE,
-	.gicr = { PLAT_GICR_BASE, 0x20000 },
+	.gicr = { PLAT_GICR_BASE, PLAT_GICR_SIZE },
 	.pmu_intid = PLAT_PMU_INTID,
+	.timer_intid = { 29, 30, 27, 26 }, /* the Arm generic timer PPIs of SBSA/BSA platforms */
+	.psci = PLAT_PSCI_NONE,
+	.pe_mpidr = { PLAT_PRIMARY_MPIDR },
 	.pe_count = 1,
+	.pe_count_in_tree = 1,
 };
 
-bool platform_discover(uint64_t x0)
+bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand_name)
 {
-	(void)x0;
+	unsigned i;
+	int rc;
+
+	snprintf(plat.model, sizeof(plat.model), "%s", platform_name);
+	plat.fdt_why = "no valid tree at x0 or at the platform's fallback address";
+	for (i = 0; i < n; i++) {
+		const void *fdt = (const void *)(uintptr_t)cand[i];
+
+		if (!cand[i] || !fdt_platform_valid(fdt, FDT_MAX_SIZE))
+			continue;
+		rc = fdt_platform_read(fdt, &plat);
+		if (rc == 0) {
+			plat.fdt_why = cand_name[i];
+			return true;
+		}
+	}
 	return false;
 }
 
+static const char *const psci_name[] = { "none (no /psci node)", "smc", "hvc" };
+
 void platform_desc_print(const struct plat_desc *d)
 {
-	printf("# platform: compiled-in values (%s)\n", d->fdt_why);
+	unsigned i;
+
+	if (d->from_fdt)
+		printf("# platform: device tree at 0x%llx (%u bytes, found %s), model \"%s\"\n",
+		       (unsigned long long)d->fdt_addr, d->fdt_size, d->fdt_why, d->model);
+	else
+		printf("# platform: compiled-in values of platform/%s (%s)\n", d->model, d->fdt_why);
+	printf("# memory:");
+	for (i = 0; i < d->mem_count; i++)
+		printf(" 0x%llx-0x%llx (%llu MiB)", (unsigned long long)d->mem[i].base,
+		       (unsigned long long)(d->mem[i].base + d->mem[i].size - 1), (unsigned long long)(d->mem[i].size >> 20));
+	printf("\n# console: PL011 at 0x%llx\n", (unsigned long long)d->uart_base);
+	printf("# GICv3: distributor at 0x%llx, redistributors at 0x%llx (0x%llx bytes)\n",
+	       (unsigned long long)d->gicd_base, (unsigned long long)d->gicr.base, (unsigned long long)d->gicr.size);
+	printf("# PMU overflow interrupt: INTID %u%s\n", d->pmu_intid, d->pmu_intid >= 16 && d->pmu_intid < 32 ? " (PPI)" : "");
+	printf("# generic timer INTIDs: Secure physical %u, Non-secure physical %u, virtual %u, EL2 physical %u\n",
+	       d->timer_intid[0], d->timer_intid[1], d->timer_intid[2], d->timer_intid[3]);
+	printf("# PSCI: %s\n", psci_name[d->psci]);
+	printf("# PEs: %u", d->pe_count);
+	if (d->pe_count_in_tree > d->pe_count)
+		printf(" of %u in the tree (pmucheck tests at most %u)", d->pe_count_in_tree, PLAT_MAX_PES);
+	printf(", MPIDR");
+	for (i = 0; i < d->pe_count; i++)
+		printf("%s 0x%llx", i ? "," : "", (unsigned long long)d->pe_mpidr[i]);
+	printf("\n# bootargs: \"%s\"\n", d->bootargs);
 }

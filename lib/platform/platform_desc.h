@@ -41,9 +41,15 @@ struct plat_desc {
 
 extern struct plat_desc plat;
 
-/* Fill `plat`: compiled-in values, then the device tree at x0 or at the platform's fallback address
- * (lib/dt/). Returns true when a tree was used. Runs after mmu_boot() mapped the candidates. */
-bool platform_discover(uint64_t x0);
+/*
+ * Replace the compiled-in values of `plat` with the first valid device tree among cand[0..n-1] (0: none;
+ * cand_name[i] says where that candidate came from, for the TAP header). Each must be mapped (mmu_boot()).
+ * Returns true when a tree was read; else `plat` keeps the compiled-in values and plat.fdt_why says why.
+ */
+bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand_name);
+
+/* The platform's name (platform/<name>/). */
+extern const char platform_name[];
 
 /* Print `d` as TAP comment lines (the TAP header). */
 void platform_desc_print(const struct plat_desc *d);

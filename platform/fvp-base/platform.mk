@@ -6,6 +6,11 @@ PLAT_UART_BASE  := 0x1C090000
 PLAT_GICD_BASE  := 0x2F000000
 PLAT_GICR_BASE  := 0x2F100000
 PLAT_PMU_INTID  := 23
+# Compiled-in fallbacks for what a device tree would say: DRAM0 (2 GiB), the redistributors of the
+# first cluster; no fallback tree address (the tree comes in x0 from the stage before, if any).
+PLAT_MEM_BASE   := 0x80000000
+PLAT_MEM_SIZE   := 0x80000000
+PLAT_GICR_SIZE  := 0x100000
 PLAT_SEMIHOSTING := 1
 FVP             ?= FVP_Base_RevC-2xAEMvA
 # The model resets at EL3 at the ELF entry; semihosting gives the exit status, UART0 goes to stdout.

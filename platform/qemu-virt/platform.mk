@@ -7,6 +7,13 @@ PLAT_UART_BASE  := 0x09000000
 PLAT_GICD_BASE  := 0x08000000
 PLAT_GICR_BASE  := 0x080A0000
 PLAT_PMU_INTID  := 23
+# Compiled-in fallbacks for what the device tree normally says (lib/platform/platform_desc.c):
+# RAM from 0x40000000 (hw/arm/virt.c VIRT_MEM; 256 MiB assumed), the redistributor region (VIRT_GIC_REDIST),
+# and where QEMU puts the tree when it does not pass it in x0: the base of RAM (doc/boot-protocol.md).
+PLAT_MEM_BASE   := 0x40000000
+PLAT_MEM_SIZE   := 0x10000000
+PLAT_GICR_SIZE  := 0xF60000
+PLAT_FDT_FALLBACK := 0x40000000
 # The firmware ends with a semihosting SYS_EXIT so QEMU's exit status is the verdict.
 PLAT_SEMIHOSTING := 1
 QEMU            ?= qemu-system-aarch64

@@ -1,0 +1,201 @@
+/*
+ * fdt_platform.c - see fdt_platform.h. Only libfdt's read-only calls; cell values are big-endian
+ * (fdt32_to_cpu). Node and property names are those of the bindings cited in the header.
+ */
+#include <libfdt.h>
+#include <string.h>
+
+#include "dt/fdt_platform.h"
+
+bool fdt_platform_valid(const void *fdt, uint32_t max_size)
+{
+	return fdt_check_header(fdt) == 0 && fdt_totalsize(fdt) <= max_size;
+}
+
+/* A node is usable unless its status says otherwise ("okay" or "ok", or no status at all). */
+static bool fdt_node_enabled(const void *fdt, int node)
+{
+	const char *status = fdt_getprop(fdt, node, "status", NULL);
+
+	return !status || strcmp(status, "okay") == 0 || strcmp(status, "ok") == 0;
+}
+
+/* Read `cells` (1 or 2) big-endian cells at p as one number. */
+static uint64_t fdt_cells(const fdt32_t *p, int cells)
+{
+	return cells == 2 ? ((uint64_t)fdt32_to_cpu(p[0]) << 32) | fdt32_to_cpu(p[1]) : fdt32_to_cpu(p[0]);
+}
+
+/*
+ * Entry i of `node`'s reg (address and size cells from its parent). Returns 0, or -FDT_ERR_NOTFOUND when
+ * there is no such entry, -FDT_ERR_BADNCELLS for cell counts other than 1 or 2.
+ */
+static int fdt_reg(const void *fdt, int node, int i, struct plat_range *r)
+{
+	int parent = fdt_parent_offset(fdt, node);
+	int ac = fdt_address_cells(fdt, parent), sc = fdt_size_cells(fdt, parent), len;
+	const fdt32_t *reg = fdt_getprop(fdt, node, "reg", &len);
+
+	if (ac < 1 || ac > 2 || sc < 0 || sc > 2)
+		return -FDT_ERR_BADNCELLS;
+	if (!reg || len < (i + 1) * (ac + sc) * 4)
+		return -FDT_ERR_NOTFOUND;
+	reg += i * (ac + sc);
+	r->base = fdt_cells(reg, ac);
+	r->size = sc ? fdt_cells(reg + ac, sc) : 0;
+	return 0;
+}
+
+/* INTID of interrupt specifier i of `node` (GIC binding: <type number flags>, type 0 SPI, 1 PPI); 0: none. */
+static unsigned fdt_gic_intid(const void *fdt, int node, int i)
+{
+	int len;
+	const fdt32_t *irq = fdt_getprop(fdt, node, "interrupts", &len);
+
+	if (!irq || len < (i + 1) * 12)
+		return 0;
+	irq += 3 * i;
+	return (fdt32_to_cpu(irq[0]) == 1 ? 16 : 32) + fdt32_to_cpu(irq[1]);
+}
+
+static void fdt_read_memory(const void *fdt, struct plat_desc *d)
+{
+	struct plat_range r;
+	unsigned count = 0;
+	int node, i;
+
+	fdt_for_each_subnode(node, fdt, 0) {
+		const char *type = fdt_getprop(fdt, node, "device_type", NULL);
+
+		if (!type || strcmp(type, "memory") != 0 || !fdt_node_enabled(fdt, node))
+			continue;
+		for (i = 0; count < PLAT_MAX_MEM && fdt_reg(fdt, node, i, &r) == 0; i++) {
+			if (r.size)
+				d->mem[count++] = r;
+		}
+	}
+	if (count)
+		d->mem_count = count;
+}
+
+/* /chosen/stdout-path: "alias" or "/path", either with ":options". */
+static void fdt_read_console(const void *fdt, struct plat_desc *d)
+{
+	int chosen = fdt_path_offset(fdt, "/chosen"), len, node;
+	const char *path = chosen >= 0 ? fdt_getprop(fdt, chosen, "stdout-path", &len) : NULL;
+	const char *colon;
+	struct plat_range r;
+
+	if (!path)
+		return;
+	colon = strchr(path, ':');
+	len = colon ? (int)(colon - path) : (int)strlen(path);
+	if (path[0] != '/') {
+		path = fdt_get_alias_namelen(fdt, path, len);
+		if (!path)
+			return;
+		len = (int)strlen(path);
+	}
+	node = fdt_path_offset_namelen(fdt, path, len);
+	if (node >= 0 && fdt_node_check_compatible(fdt, node, "arm,pl011") == 0 && fdt_reg(fdt, node, 0, &r) == 0)
+		d->uart_base = r.base;
+}
+
+/* The PMU node: arm,armv8-pmuv3, else any compatible "arm,<core>-pmu" (per-core bindings). */
+static int fdt_find_pmu(const void *fdt)
+{
+	int node = fdt_node_offset_by_compatible(fdt, -1, "arm,armv8-pmuv3"), len, off;
+	const char *compat;
+
+	if (node >= 0)
+		return node;
+	for (node = fdt_next_node(fdt, -1, NULL); node >= 0; node = fdt_next_node(fdt, node, NULL)) {
+		compat = fdt_getprop(fdt, node, "compatible", &len);
+		for (off = 0; compat && off < len; off += (int)strlen(compat + off) + 1) {
+			size_t n = strlen(compat + off);
+
+			if (strncmp(compat + off, "arm,", 4) == 0 && n > 8 && strcmp(compat + off + n - 4, "-pmu") == 0)
+				return node;
+		}
+	}
+	return -FDT_ERR_NOTFOUND;
+}
+
+static void fdt_read_interrupts(const void *fdt, struct plat_desc *d)
+{
+	int gic = fdt_node_offset_by_compatible(fdt, -1, "arm,gic-v3");
+	int pmu = fdt_find_pmu(fdt);
+	int timer = fdt_node_offset_by_compatible(fdt, -1, "arm,armv8-timer");
+	struct plat_range r;
+	unsigned i;
+
+	if (gic >= 0 && fdt_reg(fdt, gic, 0, &r) == 0)
+		d->gicd_base = r.base;
+	if (gic >= 0 && fdt_reg(fdt, gic, 1, &r) == 0)
+		d->gicr = r;
+	if (pmu >= 0 && fdt_gic_intid(fdt, pmu, 0))
+		d->pmu_intid = fdt_gic_intid(fdt, pmu, 0);
+	for (i = 0; timer >= 0 && i < 4; i++) {
+		if (fdt_gic_intid(fdt, timer, (int)i))
+			d->timer_intid[i] = fdt_gic_intid(fdt, timer, (int)i);
+	}
+}
+
+static void fdt_read_cpus(const void *fdt, struct plat_desc *d)
+{
+	int cpus = fdt_path_offset(fdt, "/cpus"), node, psci, ac, len;
+	const char *method, *type;
+	const fdt32_t *reg;
+	unsigned count = 0, seen = 0;
+
+	psci = fdt_path_offset(fdt, "/psci");
+	method = psci >= 0 ? fdt_getprop(fdt, psci, "method", NULL) : NULL;
+	d->psci = !method ? PLAT_PSCI_NONE : strcmp(method, "hvc") == 0 ? PLAT_PSCI_HVC
+					 : strcmp(method, "smc") == 0 ? PLAT_PSCI_SMC : PLAT_PSCI_NONE;
+	if (cpus < 0)
+		return;
+	ac = fdt_address_cells(fdt, cpus);
+	fdt_for_each_subnode(node, fdt, cpus) {
+		type = fdt_getprop(fdt, node, "device_type", NULL);
+		reg = fdt_getprop(fdt, node, "reg", &len);
+		if (!type || strcmp(type, "cpu") != 0 || !reg || (ac != 1 && ac != 2) || len < ac * 4 ||
+		    !fdt_node_enabled(fdt, node))
+			continue;
+		seen++;
+		if (count < PLAT_MAX_PES)
+			d->pe_mpidr[count++] = fdt_cells(reg, ac);
+	}
+	if (count) {
+		d->pe_count = count;
+		d->pe_count_in_tree = seen;
+	}
+}
+
+static void fdt_read_strings(const void *fdt, struct plat_desc *d)
+{
+	int chosen = fdt_path_offset(fdt, "/chosen");
+	const char *s = chosen >= 0 ? fdt_getprop(fdt, chosen, "bootargs", NULL) : NULL;
+
+	if (s)
+		strncpy(d->bootargs, s, sizeof(d->bootargs) - 1);
+	s = fdt_getprop(fdt, 0, "model", NULL);
+	if (s)
+		strncpy(d->model, s, sizeof(d->model) - 1);
+}
+
+int fdt_platform_read(const void *fdt, struct plat_desc *d)
+{
+	int rc = fdt_check_header(fdt);
+
+	if (rc)
+		return rc;
+	fdt_read_memory(fdt, d);
+	fdt_read_console(fdt, d);
+	fdt_read_interrupts(fdt, d);
+	fdt_read_cpus(fdt, d);
+	fdt_read_strings(fdt, d);
+	d->from_fdt = true;
+	d->fdt_addr = (uint64_t)(uintptr_t)fdt;
+	d->fdt_size = fdt_totalsize(fdt);
+	return 0;
+}
