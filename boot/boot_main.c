@@ -77,7 +77,7 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 						  "at the platform's fallback address (PLAT_FDT_FALLBACK)" };
 	uint64_t cand[2];
 	const char *why;
-	char prefix[16];
+	char prefix[16], version[16];
 	unsigned c, i;
 
 	/* MMU off: every data access is Device memory, so nothing from picolibc runs before mmu_boot(). */
@@ -93,6 +93,7 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 		       xlat_tables_max());
 		platform_exit(2);
 	}
+	test_set_platform_version(platform_bootarg("pmucheck.qemu", version, sizeof(version)));
 	exc_set_service(3, el3_smc_service);
 	exc_set_service(2, el2_hvc_service);
 	exc_set_service(1, el1_svc_service);
@@ -102,6 +103,8 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 	printf("# pmucheck: PMUv3 conformance checks (platform %s)\n", platform_name);
 	printf("# entered at EL%u\n", el);
 	platform_desc_print(&plat);
+	if (platform_bootarg("pmucheck.qemu", version, sizeof(version)))
+		printf("# QEMU %s (boot argument pmucheck.qemu): the deviations recorded for it apply\n", version);
 	printf("# MMU and caches %s at EL%u: %u translation tables of %u used\n", mmu_enabled() ? "on" : "OFF", el,
 	       xlat_tables_used(), xlat_tables_max());
 	if (plat.pe_count > 1)

@@ -1,28 +1,40 @@
 #!/usr/bin/python3
-"""Run pmucheck under QEMU in the configurations of ci/configs.txt and compare each TAP stream with the
-expected results in ci/expected/<config>.txt.
+"""Run pmucheck on every QEMU configuration and QEMU version in ci/configs.txt, and compare each test point
+with its expected result in ci/expected/qemu-<version>/<config>.txt.
 
-  ci/run_qemu.py --elf build/qemu-virt/pmucheck.elf [--config NAME ...] [--junit-dir DIR] [--update-expected]
-                 [--timeout 300]
+  ci/run_qemu.py --elf build/qemu-virt/pmucheck.elf [--config NAME ...] [--qemu 7.2|10.0 ...]
+                 [--junit-dir DIR] [--update-expected] [--timeout 300] [--jobs N]
+
+QEMU versions: 7.2 is Debian's /usr/bin/qemu-system-aarch64; 10.0 is the bookworm-backports build that
+ci/install-deps.sh unpacks into $PMUCHECK_CACHE/qemu-10.0 (default ~/.cache/pmucheck). The image boots with
+-kernel (every PE starts at its entry; QEMU writes the device tree at the base of RAM) and
+-append "pmucheck.qemu=<version>", which the firmware reads from /chosen/bootargs to pick the deviations
+recorded for that version (platform/qemu-virt/xfail.c).
 
 Expectation files hold one line per test point, `ok|skip|todo <name>` (`#` starts a comment):
   ok   - the point must pass (`ok` without directive),
   skip - it must be skipped (`ok ... # SKIP`: the feature or context is absent in that configuration),
   todo - it must fail as the platform's recorded deviation (`not ok ... # TODO`).
+A configuration may take its expectations from another (the 6th column): a -m or -smp variant of a base
+configuration expects what the base expects, and with -smp N every test point `<name>` is expected once per
+PE as `pe<i>.<name>` (the firmware's names when it tests more than one PE), unless the file lists
+`pe<i>.<name>` itself.
 Anything else is a failure: a point missing or unlisted, a `not ok` without TODO, an `ok # TODO` (the recorded
 deviation no longer shows: update platform/<name>/xfail.c and the expectation), a `Bail out!`, no final
 summary line, an exit status that disagrees with the firmware's summary, or a timeout. The console of each
-run is saved as <name>.tap in the --junit-dir (default build/test-results). The last line printed is
-`N passed, N failed, N skipped` over all compared test points, plus one failure per broken run.
+run is saved as <config>@qemu-<version>.tap in the --junit-dir (default build/test-results). The last line
+printed is `N passed, N failed, N skipped` over all compared test points, plus one failure per broken run.
 """
 import argparse
 import collections
+import concurrent.futures
 import contextlib
 import io
 import os
 import re
 import subprocess
 import sys
+import time
 
 from tap.parser import Parser  # tappy (Debian python3-tap)
 
@@ -37,8 +49,14 @@ DIAG_SHOWN = 20  # diagnostic lines printed per failing test point (the .tap fil
 Outcome = collections.namedtuple("Outcome", "name expected seen diag ok note")
 
 
+Config = collections.namedtuple("Config", "name versions machine cpu extra expect_from")
+QEMU_VERSIONS = ("7.2", "10.0")
+PE_PREFIX = re.compile(r"^pe(\d+)\.(.*)$")
+
+
 def load_configs(path):
-    """Return [(name, machine, cpu, extra_args)] from a configs file (tab-separated, # comments)."""
+    """Return [Config] from a configs file: tab-separated name, QEMU versions (comma-separated), machine,
+    cpu, extra QEMU arguments, and optionally the configuration whose expectations it shares; # comments."""
     configs = []
     with open(path, encoding="utf-8") as f:
         for line in f:
@@ -46,16 +64,57 @@ def load_configs(path):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
             fields = line.split("\t")
-            if len(fields) < 3:
+            if len(fields) < 4:
                 raise ValueError(f"{path}: bad line: {line!r}")
-            configs.append((fields[0], fields[1], fields[2], fields[3].split() if len(fields) > 3 else []))
+            versions = tuple(v.strip() for v in fields[1].split(","))
+            if any(v not in QEMU_VERSIONS for v in versions):
+                raise ValueError(f"{path}: unknown QEMU version in {line!r}")
+            extra = fields[4].split() if len(fields) > 4 else []
+            expect_from = fields[5].strip() if len(fields) > 5 and fields[5].strip() else fields[0]
+            configs.append(Config(fields[0], versions, fields[2], fields[3], extra, expect_from))
     return configs
 
 
-def qemu_command(elf, machine, cpu, extra):
-    """The QEMU command line that boots `elf` the way platform/qemu-virt/platform.mk does."""
-    return (["qemu-system-aarch64", "-M", machine, "-cpu", cpu, "-m", "1G", "-nographic", "-nic", "none",
-             "-semihosting"] + extra + ["-device", f"loader,file={elf},cpu-num=0"])
+def qemu_binary(version):
+    """The QEMU of a version: Debian's 7.2 on PATH, or the 10.0 wrapper ci/install-deps.sh writes."""
+    if version == "7.2":
+        return "qemu-system-aarch64"
+    cache = os.environ.get("PMUCHECK_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pmucheck")
+    return os.path.join(cache, f"qemu-{version}", "qemu-system-aarch64")
+
+
+def qemu_command(elf, config, version):
+    """The QEMU command line that boots `elf` the way platform/qemu-virt/platform.mk does (1 GiB of RAM
+    unless the configuration's extra arguments give -m)."""
+    memory = [] if "-m" in config.extra else ["-m", "1G"]
+    return ([qemu_binary(version), "-M", config.machine, "-cpu", config.cpu] + memory +
+            ["-nographic", "-nic", "none", "-semihosting"] + config.extra +
+            ["-kernel", elf, "-append", f"pmucheck.qemu={version}"])
+
+
+def pe_count(config):
+    """PEs the configuration gives the machine (-smp N, or -smp cpus=N,...); 1 without -smp."""
+    if "-smp" not in config.extra:
+        return 1
+    value = config.extra[config.extra.index("-smp") + 1]
+    m = re.match(r"^(?:cpus=)?(\d+)", value)
+    return int(m.group(1)) if m else 1
+
+
+def expand_expected(expected, pes):
+    """Expectations for a run on `pes` PEs: with more than one, every plain name becomes pe<i>.<name> for each
+    PE, and explicit pe<i>.<name> entries override."""
+    if pes <= 1 or expected is None:
+        return expected
+    out = {}
+    for name, status in expected.items():
+        if PE_PREFIX.match(name):
+            continue
+        for i in range(pes):
+            out[f"pe{i}.{name}"] = status
+    out.update({n: s for n, s in expected.items() if PE_PREFIX.match(n)})
+    return out
 
 
 def load_expected(path):
@@ -234,6 +293,49 @@ def report(config, outcomes, problems, stderr):
             print(f"     qemu: {line}")
 
 
+def run_one(args, config, version, tap_dir):
+    """Boot one configuration on one QEMU version and judge it. Returns (label, printed lines, counts, status)
+    where counts is (passed, failed, skipped); nothing is printed here (runs go on in parallel)."""
+    label = f"{config.name}@qemu-{version}"
+    cmd = qemu_command(args.elf, config, version)
+    started = time.monotonic()
+    text, stderr, returncode, timed_out = run_qemu(cmd, args.timeout)
+    seconds = time.monotonic() - started
+    with open(os.path.join(tap_dir, f"{label}.tap"), "w", encoding="utf-8") as f:
+        f.write(text.replace("\r", ""))
+    expected_path = os.path.join(args.expected_dir, f"qemu-{version}", f"{config.expect_from}.txt")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        if args.update_expected:
+            if config.expect_from != config.name:
+                return label, "", (0, 0, 0), 0
+            outcomes, problems = check_run(text, returncode, {}, timed_out)
+            if problems:  # a broken run would record a truncated list
+                report(label, [], problems, stderr)
+                print(f"{label}: not written: {expected_path}")
+                return label, out.getvalue(), (0, 0, 0), 1
+            points = [p for p in parse_tap(text)[0] if not PE_PREFIX.match(p["name"]) or
+                      p["name"].startswith("pe0.")]
+            for p in points:
+                p["name"] = PE_PREFIX.sub(r"\2", p["name"])
+                if p["status"] in ("fail", "xpass"):
+                    print(f"{label}: {p['name']}: {p['status']}, written as ok")
+            os.makedirs(os.path.dirname(expected_path), exist_ok=True)
+            with open(expected_path, "w", encoding="utf-8") as f:
+                f.write(expectation_text(points))
+            print(f"{label}: wrote {expected_path} ({len(points)} test points)")
+            return label, out.getvalue(), (0, 0, 0), 0
+        expected = expand_expected(load_expected(expected_path), pe_count(config))
+        outcomes, problems = check_run(text, returncode, expected, timed_out)
+        report(label, outcomes, problems, stderr)
+        if args.junit_dir:
+            write_junit(os.path.join(args.junit_dir, f"{label}.xml"), label, outcomes, problems)
+        counts = tally(outcomes, problems)
+        print(f"{label}: {counts[0]} passed, {counts[1]} failed, {counts[2]} skipped in {seconds:.1f} s "
+              f"({' '.join(cmd[:-4])})")
+    return label, out.getvalue(), counts, 1 if counts[1] else 0
+
+
 def main(argv):
     """Command line entry point; returns the exit status (0: everything matched its expectation)."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -241,51 +343,36 @@ def main(argv):
     ap.add_argument("--configs", default=os.path.join(HERE, "configs.txt"))
     ap.add_argument("--expected-dir", default=os.path.join(HERE, "expected"))
     ap.add_argument("--config", action="append", help="run only this configuration (repeatable)")
-    ap.add_argument("--junit-dir", help="write <config>.xml (and <config>.tap) here")
+    ap.add_argument("--qemu", action="append", choices=QEMU_VERSIONS, help="run only this QEMU version")
+    ap.add_argument("--junit-dir", help="write <config>@qemu-<version>.xml (and .tap) here")
     ap.add_argument("--update-expected", action="store_true", help="write the expectation files from this run")
     ap.add_argument("--timeout", type=int, default=300, help="seconds per QEMU run")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="QEMU runs at once")
     args = ap.parse_args(argv)
 
     configs = load_configs(args.configs)
-    unknown = set(args.config or []) - {c[0] for c in configs}
+    unknown = set(args.config or []) - {c.name for c in configs}
     if unknown:
         print(f"unknown configuration(s): {', '.join(sorted(unknown))}", file=sys.stderr)
         return 2
     tap_dir = args.junit_dir or os.path.join(ROOT, "build", "test-results")
     os.makedirs(tap_dir, exist_ok=True)
-    totals, status = [0, 0, 0], 0
-    for name, machine, cpu, extra in configs:
-        if args.config and name not in args.config:
-            continue
-        cmd = qemu_command(args.elf, machine, cpu, extra)
-        text, stderr, returncode, timed_out = run_qemu(cmd, args.timeout)
-        with open(os.path.join(tap_dir, f"{name}.tap"), "w", encoding="utf-8") as f:
-            f.write(text.replace("\r", ""))
-        expected_path = os.path.join(args.expected_dir, f"{name}.txt")
-        if args.update_expected:
-            outcomes, problems = check_run(text, returncode, {}, timed_out)
-            if problems:  # a broken run would record a truncated list
-                report(name, [], problems, stderr)
-                print(f"{name}: not written: {expected_path}")
-                status = 1
-                continue
-            points = parse_tap(text)[0]
-            for p in points:
-                if p["status"] in ("fail", "xpass"):
-                    print(f"{name}: {p['name']}: {p['status']}, written as ok")
-            with open(expected_path, "w", encoding="utf-8") as f:
-                f.write(expectation_text(points))
-            print(f"{name}: wrote {expected_path} ({len(points)} test points)")
-            continue
-        outcomes, problems = check_run(text, returncode, load_expected(expected_path), timed_out)
-        report(name, outcomes, problems, stderr)
-        if args.junit_dir:
-            write_junit(os.path.join(args.junit_dir, f"{name}.xml"), name, outcomes, problems)
-        counts = tally(outcomes, problems)
-        print(f"{name}: {counts[0]} passed, {counts[1]} failed, {counts[2]} skipped ({' '.join(cmd[:-2])})")
+    runs = [(c, v) for c in configs for v in c.versions
+            if (not args.config or c.name in args.config) and (not args.qemu or v in args.qemu)]
+    started = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        results = list(pool.map(lambda cv: run_one(args, cv[0], cv[1], tap_dir), runs))
+    totals, per_version, status = [0, 0, 0], {}, 0
+    for (config, version), (label, printed, counts, run_status) in zip(runs, results):
+        sys.stdout.write(printed)
+        status |= run_status
         totals = [t + c for t, c in zip(totals, counts)]
+        per_version[version] = [t + c for t, c in zip(per_version.get(version, [0, 0, 0]), counts)]
     if args.update_expected:
         return status
+    for version, counts in per_version.items():
+        print(f"QEMU {version}: {counts[0]} passed, {counts[1]} failed, {counts[2]} skipped")
+    print(f"wall time {time.monotonic() - started:.1f} s for {len(runs)} runs, {max(1, args.jobs)} at a time")
     print(f"{totals[0]} passed, {totals[1]} failed, {totals[2]} skipped")
     return 1 if totals[1] else 0
 

@@ -39,6 +39,7 @@
 #define RULES_LEVEL "D13.3.1 (level-sensitive request; PMOVSCLR in the handler cancels it)"
 #define RULES_OVERFLOW "D13.3.1, D13.3 RNTZHW (a cycle counter overflow raises the request)"
 #define WAIT_SPINS 20000u  /* loop turns a context waits for an interrupt */
+#define OVERFLOW_PRESET (0xFFFFFFFFULL - 20000) /* PMCCNTR_EL0: 20000 cycles below the 32-bit overflow */
 #define STORM_LIMIT 8u     /* interrupts a handler accepts before it disables the PPI */
 
 enum hook_mode {
@@ -90,15 +91,22 @@ static uint64_t at_ctx_wait(uint64_t max)
 	return irq.count;
 }
 
-/* Runs in the context: the cycle counter (already counting, preset below 2^32) overflows while unmasked. */
-static uint64_t at_ctx_wait_overflow(uint64_t unused)
+/*
+ * Runs in the context: the cycle counter (already counting, preset below 2^32) overflows while unmasked.
+ * Waits until the counter has wrapped (PMCCNTR_EL0 read back below its preset) and then WAIT_SPINS more
+ * turns for the request to arrive, or at most 50 * WAIT_SPINS turns in all. Reading the counter is what
+ * makes the wait end at the overflow on every platform: an emulator that computes the count lazily (QEMU)
+ * notices the overflow on the read, rather than when its host gets round to a timer.
+ */
+static uint64_t at_ctx_wait_overflow(uint64_t preset)
 {
-	volatile unsigned i;
+	volatile unsigned i, after = 0;
 
-	(void)unused;
 	__asm__ volatile("msr daifclr, #3\n\tisb" ::: "memory");
-	for (i = 0; i < 50u * WAIT_SPINS && irq.count == 0; i++)
-		;
+	for (i = 0; i < 50u * WAIT_SPINS && irq.count == 0 && after < WAIT_SPINS; i++) {
+		if (after || (uint32_t)read_pmccntr_el0() < (uint32_t)preset)
+			after++;
+	}
 	__asm__ volatile("msr daifset, #3\n\tisb" ::: "memory");
 	return irq.count;
 }
@@ -243,11 +251,11 @@ static void check_overflow(enum ctx c)
 	pmu_program(&s);
 	clear_flags();
 	write_pmintenset_el1(PMU_CNT_C_BIT);
-	write_pmccntr_el0(0xFFFFFFFFULL - 20000);
+	write_pmccntr_el0(OVERFLOW_PRESET);
 	isb();
 	irq.mode = HOOK_CLEAR_AFTER;
 	irq.clear_after = 0;
-	if (irq_call(&g, c, at_ctx_wait_overflow, 0))
+	if (irq_call(&g, c, at_ctx_wait_overflow, OVERFLOW_PRESET))
 		check(&g, irq.count == 1 && irq.intid == plat.pmu_intid, "PMCCNTR_EL0 overflow with PMINTENSET_EL1.C: "
 		      "expected one interrupt with INTID %u, %u taken (INTID %llu), PMCCNTR_EL0 now 0x%llx",
 		      plat.pmu_intid, irq.count, (unsigned long long)irq.intid, (unsigned long long)read_pmccntr_el0());

@@ -162,13 +162,59 @@ class FilesTest(unittest.TestCase):
         self.assertIn("expected ok, seen fail", xml)
 
     def test_configs(self):
-        configs = {c[0]: c[1:] for c in run_qemu.load_configs(os.path.join(run_qemu.HERE, "configs.txt"))}
+        configs = {c.name: c for c in run_qemu.load_configs(os.path.join(run_qemu.HERE, "configs.txt"))}
         for name in ("el3-max", "el3-noel2-max", "el2-max", "el1-max", "el3-a57", "el3-max-icount"):
-            self.assertIn(name, configs)
-        self.assertEqual(configs["el3-max-icount"][2], ["-icount", "shift=0"])
-        cmd = run_qemu.qemu_command("x.elf", *configs["el3-a57"])
-        self.assertEqual(cmd[-2:], ["-device", "loader,file=x.elf,cpu-num=0"])
+            self.assertEqual(configs[name].versions, ("7.2", "10.0"))
+            self.assertEqual(configs[name].expect_from, name)
+        self.assertEqual(configs["el3-max-icount"].extra, ["-icount", "shift=0"])
+        self.assertEqual(configs["el3-max-smp2"].expect_from, "el3-max")
+        cmd = run_qemu.qemu_command("x.elf", configs["el3-a57"], "10.0")
+        self.assertTrue(cmd[0].endswith(os.path.join("qemu-10.0", "qemu-system-aarch64")))
+        self.assertEqual(cmd[-4:], ["-kernel", "x.elf", "-append", "pmucheck.qemu=10.0"])
         self.assertIn("-semihosting", cmd)
+        self.assertEqual(cmd[cmd.index("-m") + 1], "1G")
+        cmd = run_qemu.qemu_command("x.elf", configs["el3-max-512m"], "7.2")
+        self.assertEqual(cmd[0], "qemu-system-aarch64")
+        self.assertEqual(cmd.count("-m"), 1)
+        self.assertEqual(cmd[cmd.index("-m") + 1], "512M")
+
+    def test_configs_file_errors(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write("x\t9.9\tvirt\tmax\n")
+        with self.assertRaises(ValueError):
+            run_qemu.load_configs(f.name)
+        os.unlink(f.name)
+
+    def test_pe_count(self):
+        config = run_qemu.Config("c", ("7.2",), "virt", "max", ["-smp", "4", "-m", "4G"], "c")
+        self.assertEqual(run_qemu.pe_count(config), 4)
+        self.assertEqual(run_qemu.pe_count(config._replace(extra=["-smp", "cpus=2,sockets=1"])), 2)
+        self.assertEqual(run_qemu.pe_count(config._replace(extra=[])), 1)
+
+    def test_expectations_per_pe(self):
+        expected = {"enable.swinc.el3": "ok", "filter.sh_rw": "todo", "pe1.enable.swinc.el3": "todo"}
+        self.assertIs(run_qemu.expand_expected(expected, 1), expected)
+        self.assertIsNone(run_qemu.expand_expected(None, 2))
+        two = run_qemu.expand_expected(expected, 2)
+        self.assertEqual(two, {"pe0.enable.swinc.el3": "ok", "pe1.enable.swinc.el3": "todo",
+                               "pe0.filter.sh_rw": "todo", "pe1.filter.sh_rw": "todo"})
+
+    def test_smp_run_against_base_expectations(self):
+        stream = (PASSING.replace("\r\n", "\n")
+                  .replace(" - enable.", " - pe0.enable.").replace(" - guest_view.", " - pe0.guest_view.")
+                  .replace("#   guest_view.", "#   pe0.guest_view."))
+        second = stream.replace("pe0.", "pe1.")
+        lines = [l for l in stream.splitlines() if l.startswith(("ok ", "not ok ", "#   "))]
+        lines += [l for l in second.splitlines() if l.startswith(("ok ", "not ok ", "#   "))]
+        text = "TAP version 14\n" + "\n".join(lines) + "\n1..8\n4 passed, 0 failed, 2 skipped\n"
+        outcomes, problems = run_qemu.check_run(text, 0, run_qemu.expand_expected(EXPECTED, 2))
+        self.assertEqual(problems, [])
+        self.assertTrue(all(o.ok for o in outcomes), [o for o in outcomes if not o.ok])
+        self.assertEqual(len(outcomes), 8)
+        # PE 1 missing entirely: every one of its points is reported missing
+        outcomes, _ = run_qemu.check_run(stream.replace("1..4", "1..4"), 0, run_qemu.expand_expected(EXPECTED, 2))
+        self.assertEqual(sorted(o.name for o in outcomes if o.seen == "(missing)"),
+                         sorted("pe1." + n for n in EXPECTED))
 
 
 if __name__ == "__main__":

@@ -48,6 +48,23 @@ bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand
 	return false;
 }
 
+const char *platform_bootarg(const char *key, char *buf, size_t size)
+{
+	const char *p = plat.bootargs;
+	size_t klen = strlen(key), len;
+
+	while (*p) {
+		p += strspn(p, " ");
+		len = strcspn(p, " ");
+		if (len > klen && strncmp(p, key, klen) == 0 && p[klen] == '=') {
+			snprintf(buf, size, "%.*s", (int)(len - klen - 1), p + klen + 1);
+			return buf;
+		}
+		p += len;
+	}
+	return NULL;
+}
+
 static const char *const psci_name[] = { "none (no /psci node)", "smc", "hvc" };
 
 void platform_desc_print(const struct plat_desc *d)

@@ -7,6 +7,7 @@
 #define PMUCHECK_PLATFORM_DESC_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define PLAT_MAX_PES      8   /* PEs pmucheck tests; more in /cpus are reported and left alone */
@@ -50,6 +51,10 @@ bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand
 
 /* The platform's name (platform/<name>/). */
 extern const char platform_name[];
+
+/* The value of boot argument key=value in plat.bootargs (space-separated), copied into buf (size bytes);
+ * NULL when absent. */
+const char *platform_bootarg(const char *key, char *buf, size_t size);
 
 /* Print `d` as TAP comment lines (the TAP header). */
 void platform_desc_print(const struct plat_desc *d);

@@ -13,6 +13,26 @@
 
 static unsigned tap_points, tap_passed, tap_failed, tap_skipped, tap_todo;
 static char tap_prefix[16];
+static char platform_version[16];
+
+void test_set_platform_version(const char *version)
+{
+	snprintf(platform_version, sizeof(platform_version), "%s", version ? version : "");
+}
+
+/* Whether the space-separated list holds word. */
+static bool word_in(const char *word, const char *list)
+{
+	size_t n = strlen(word), len;
+
+	while (*list) {
+		len = strcspn(list, " ");
+		if (len == n && strncmp(list, word, n) == 0)
+			return true;
+		list += len + (list[len] == ' ');
+	}
+	return false;
+}
 
 void test_set_pe_prefix(const char *prefix)
 {
@@ -76,6 +96,8 @@ static const struct xfail *xfail_find(const char *name)
 	for (x = platform_xfails; x->name; x++) {
 		if (x->applies && !x->applies())
 			continue;
+		if (platform_version[0] && x->versions && !word_in(platform_version, x->versions))
+			continue;
 		len = strlen(x->name);
 		if (len && x->name[len - 1] == '*' ? strncmp(name, x->name, len - 1) == 0 : strcmp(name, x->name) == 0)
 			return x;
@@ -97,7 +119,8 @@ void group_end(struct check_group *g)
 		printf(", a group that checks nothing fails");
 	printf(")");
 	if (x) {
-		printf(" # TODO %s: %s: %s\n", platform_name, x->rule, x->seen);
+		printf(" # TODO %s%s%s: %s: %s\n", platform_name, platform_version[0] ? " " : "", platform_version,
+		       x->rule, x->seen);
 		tap_todo++;
 		if (ok)
 			printf("# %s%s: the deviation recorded for %s did not show: update platform/%s/xfail.c\n",

@@ -28,6 +28,7 @@ struct xfail {
 	const char *rule;    /* the rule or pseudocode the platform breaks */
 	const char *seen;    /* what the platform does, in a few words (the evidence is in xfail.c) */
 	bool (*applies)(void); /* NULL: always; else the entry holds only when this returns true */
+	const char *versions; /* platform versions it was seen on, space-separated ("7.2 10.0"); NULL: all */
 };
 extern const struct xfail platform_xfails[];
 extern const char platform_name[];
@@ -56,6 +57,12 @@ void tap_fail_point(const char *name, const char *rules, const char *fmt, ...) _
  * Filters and the platform's xfail list still see the name without it. Keeps at most 15 characters.
  */
 void test_set_pe_prefix(const char *prefix);
+
+/*
+ * The running platform's version ("10.0": the boot argument pmucheck.qemu=10.0 that ci/run_qemu.py passes),
+ * which selects the xfail entries recorded for it. NULL or "" (unknown): every entry applies.
+ */
+void test_set_platform_version(const char *version);
 
 /* Whether a test point name passes the build-time module filter (PMUCHECK_MODULES, comma-separated). */
 bool test_selected(const char *name);

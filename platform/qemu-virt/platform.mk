@@ -16,12 +16,16 @@ PLAT_GICR_SIZE  := 0xF60000
 PLAT_FDT_FALLBACK := 0x40000000
 # The firmware ends with a semihosting SYS_EXIT so QEMU's exit status is the verdict.
 PLAT_SEMIHOSTING := 1
-QEMU            ?= qemu-system-aarch64
-# Default machine: entered at EL3, with EL2 and FEAT_SEL2 (-cpu max). ci/configs lists the others.
+# `make run` boots QEMU 10.0 (bookworm-backports, unpacked by ci/install-deps.sh; it faults on unaligned
+# Device accesses as silicon does) unless QEMU_VERSION=7.2 picks Debian's own.
+QEMU_VERSION    ?= 10.0
+QEMU            ?= $(if $(filter 7.2,$(QEMU_VERSION)),qemu-system-aarch64,$(PMUCHECK_CACHE)/qemu-$(QEMU_VERSION)/qemu-system-aarch64)
+# Default machine: entered at EL3, with EL2 and FEAT_SEL2 (-cpu max). ci/configs.txt lists the others.
 QEMU_MACHINE    ?= virt,secure=on,virtualization=on,gic-version=3
 QEMU_CPU        ?= max
 QEMU_EXTRA      ?=
-# How to boot an image: the generic loader puts the CPU at the ELF entry at reset, at the highest
-# implemented Exception level (EL3 with secure=on, EL2 with only virtualization=on, else EL1).
+# How to boot an image: -kernel with an ELF starts every PE at its entry, at the highest implemented
+# Exception level (EL3 with secure=on, EL2 with only virtualization=on, else EL1), and writes the device
+# tree at the base of RAM; -append puts the QEMU version into /chosen/bootargs (doc/boot-protocol.md).
 PLAT_RUN = $(QEMU) -M $(QEMU_MACHINE) -cpu $(QEMU_CPU) -m 1G -nographic -nic none -semihosting $(QEMU_EXTRA) \
-           -device loader,file=$(1),cpu-num=0
+           -kernel $(1) -append "pmucheck.qemu=$(QEMU_VERSION)"
