@@ -74,7 +74,7 @@ OBJCOPY := $(CROSS_COMPILE)objcopy
 Q := $(if $(V),,@)
 SIZE    := $(CROSS_COMPILE)size
 
-.PHONY: all run test bench deps host-test clean
+.PHONY: all run test bench deps host-test host-dt-test clean
 all: $(ELF) $(BUILD)/pmucheck.bin
 
 # Rebuild everything when the flags change (MODULES, TOOLCHAIN, platform values).
@@ -116,6 +116,18 @@ host-test: $(HOST_TEST)
 	@mkdir -p build/test-results
 	@$(HOST_TEST) > build/test-results/host.log; rc=$$?; tail -n 1 build/test-results/host.log; \
 	 tail -n 1 build/test-results/host.log > build/test-results/host.summary; exit $$rc
+
+# Host test of the device tree reader against QEMU's own trees and a board's (tests/host-dt/run.sh).
+HOST_DT_TEST := build/host/test_fdt_platform
+$(HOST_DT_TEST): lib/dt/fdt_platform.c lib/dt/fdt_platform.h lib/platform/platform_desc.h tests/host-dt/test_fdt_platform.c
+	@mkdir -p $(@D)
+	$(HOSTCC) -std=c11 -O2 -g -Wall -Wextra -Werror -Ilib lib/dt/fdt_platform.c tests/host-dt/test_fdt_platform.c \
+	 -lfdt -o $@
+host-dt-test: $(HOST_DT_TEST)
+	@mkdir -p build/test-results
+	@bash tests/host-dt/run.sh $(HOST_DT_TEST) build/host/dt > build/test-results/host-dt.log; rc=$$?; \
+	 grep '^not ok' build/test-results/host-dt.log; tail -n 1 build/test-results/host-dt.log; \
+	 tail -n 1 build/test-results/host-dt.log > build/test-results/host-dt.summary; exit $$rc
 
 # Everything CI checks (ci/test.sh); the last line is the total "N passed, N failed, N skipped".
 test: deps

@@ -18,7 +18,9 @@ bool fdt_platform_valid(const void *fdt, uint32_t max_size);
  * /chosen/stdout-path (an alias or a path, ":options" dropped; must be arm,pl011), arm,gic-v3 reg[0] and
  * reg[1], the PMU's interrupt (arm,armv8-pmuv3 or a per-core "arm,<core>-pmu"), arm,armv8-timer, /psci's
  * method, /cpus/cpu@N reg, /chosen/bootargs, /model. A field the tree does not give keeps its value in d
- * (call platform_desc_defaults() first). Returns 0, or a negative libfdt error (FDT_ERR_*) for a bad tree.
+ * (so d holds the compiled-in values first). Addresses are taken as the node's parent gives them: a bus whose
+ * `ranges` translate addresses is not followed (QEMU virt and FVP map their buses 1:1). Returns 0, or a
+ * negative libfdt error (FDT_ERR_*) for a bad tree.
  */
 int fdt_platform_read(const void *fdt, struct plat_desc *d);
 

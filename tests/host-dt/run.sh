@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Host test of the device tree reader (lib/dt/fdt_platform.c) against trees QEMU itself writes
+# (-machine dumpdtb=, QEMU 7.2 and 10.0) and against board.dts (compiled with dtc). Every expected value
+# comes from the QEMU command line or from board.dts, written out below, never from the reader.
+#   tests/host-dt/run.sh <test binary> <work dir>
+# Prints one line per check and, last, "N passed, N failed".
+set -uo pipefail
+BIN=$1 WORK=$2
+CACHE=${PMUCHECK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pmucheck}
+mkdir -p "$WORK"
+passed=0 failed=0
+
+# check <name> <dtb> key=value...: runs the reader on the tree and counts its ok/not ok lines
+check() {
+	local name=$1 dtb=$2; shift 2
+	local out
+	out=$("$BIN" "$dtb" "$@" 2>&1)
+	echo "$out" | sed "s/^\(ok\|not ok\) - /\1 - $name: /"
+	passed=$((passed + $(echo "$out" | grep -c '^ok')))
+	failed=$((failed + $(echo "$out" | grep -c '^not ok')))
+	[ -n "$out" ] || { echo "not ok - $name: no output"; failed=$((failed + 1)); }
+}
+
+# dump <qemu> <file> <machine> <extra args...>
+dump() {
+	local qemu=$1 file=$2 machine=$3; shift 3
+	"$qemu" -M "$machine,dumpdtb=$file" -cpu max -nographic -nic none "$@" >/dev/null 2>&1
+	[ -s "$file" ] || echo "not ok - dumpdtb failed: $qemu -M $machine $*"
+}
+
+# A bare-metal ELF as -kernel (QEMU treats anything else as a Linux Image, which changes the tree: with an
+# ELF entered at EL3, hw/arm/boot.c turns QEMU's own PSCI off and /psci disappears): one branch-to-self.
+printf '\t.global _start\n_start:\tb _start\n' | aarch64-linux-gnu-as -o "$WORK/spin.o" - &&
+	aarch64-linux-gnu-ld -Ttext=0x40200000 -o "$WORK/spin.elf" "$WORK/spin.o"
+
+QEMU_virt='linux,dummy-virt'
+QEMU_COMMON=(uart=0x9000000 gicd=0x8000000 gicr=0x80a0000,0xf60000 pmu=23 timer=29,30,27,26 model=$QEMU_virt)
+for version in 7.2 10.0; do
+	if [ "$version" = 7.2 ]; then qemu=qemu-system-aarch64; else qemu=$CACHE/qemu-10.0/qemu-system-aarch64; fi
+	if ! command -v "$qemu" >/dev/null 2>&1; then
+		echo "not ok - QEMU $version not found ($qemu): run ci/install-deps.sh"; failed=$((failed + 1)); continue
+	fi
+	d=$WORK/qemu$version
+	# EL3 with EL2: no /psci (QEMU provides none with secure=on), 2 PEs, 1 GiB, bootargs from -append
+	dump "$qemu" "$d-el3.dtb" virt,secure=on,virtualization=on,gic-version=3 -smp 2 -m 1G \
+		-kernel "$WORK/spin.elf" -append "pmucheck.qemu=$version console=x"
+	check "qemu-$version el3 smp2 1G" "$d-el3.dtb" "${QEMU_COMMON[@]}" mem0=0x40000000,0x40000000 mem_count=1 \
+		psci=none pes=2 pes_in_tree=2 mpidr0=0 mpidr1=1 "bootargs=pmucheck.qemu=$version console=x"
+	# EL2: PSCI through SMC, 4 PEs, 4 GiB
+	dump "$qemu" "$d-el2.dtb" virt,virtualization=on,gic-version=3 -smp 4 -m 4G -kernel "$WORK/spin.elf"
+	check "qemu-$version el2 smp4 4G" "$d-el2.dtb" "${QEMU_COMMON[@]}" mem0=0x40000000,0x100000000 psci=smc \
+		pes=4 mpidr3=3 bootargs=
+	# EL1: PSCI through HVC; more PEs than pmucheck tests (PLAT_MAX_PES = 8)
+	dump "$qemu" "$d-el1.dtb" virt,gic-version=3 -smp 12 -m 512M -kernel "$WORK/spin.elf"
+	check "qemu-$version el1 smp12 512M" "$d-el1.dtb" "${QEMU_COMMON[@]}" mem0=0x40000000,0x20000000 psci=hvc \
+		pes=8 pes_in_tree=12 mpidr7=7
+done
+
+# A board's tree: aliases, two-cell cpu reg, a per-core PMU compatible, several and disabled memory nodes
+dtc -q -I dts -O dtb -o "$WORK/board.dtb" "$(dirname "$0")/board.dts"
+check board "$WORK/board.dtb" mem_count=2 mem0=0x80000000,0x7f000000 mem1=0x880000000,0x180000000 \
+	uart=0x1c090000 gicd=0x2f000000 gicr=0x2f100000,0x200000 pmu=21 timer=29,30,27,26 psci=hvc pes=4 \
+	mpidr0=0 mpidr1=0x100 mpidr2=0x10000 mpidr3=0x100000000 "bootargs=console=ttyAMA0 pmucheck.qemu=none" \
+	"model=pmucheck test board"
+# Not a tree: the read fails and leaves every default
+head -c 4096 /dev/zero > "$WORK/zero.dtb"
+check "not a tree" "$WORK/zero.dtb" error=1
+head -c 100 "$WORK/board.dtb" > "$WORK/truncated.dtb"
+check "truncated tree" "$WORK/truncated.dtb" error=1
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

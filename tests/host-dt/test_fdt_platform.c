@@ -1,0 +1,127 @@
+/*
+ * test_fdt_platform.c - host test of the device tree reader (lib/dt/fdt_platform.c), built with the host
+ * compiler and Debian's libfdt-dev.
+ *
+ *   test_fdt_platform <tree.dtb> key=value ...
+ *
+ * Reads the tree as the firmware does and compares every field named on the command line with the value
+ * given there. tests/host-dt/run.sh writes the trees (QEMU's own, dumped with -machine dumpdtb=, and
+ * board.dts compiled with dtc) and derives the values from the QEMU command line or the .dts text, never
+ * from this reader. Keys: mem<i>=base,size mem_count= uart= gicd= gicr=base,size pmu= timer=a,b,c,d
+ * psci=none|smc|hvc pes= pes_in_tree= mpidr<i>= bootargs= model= error=1 (the read must fail and leave the
+ * defaults). Prints one "ok"/"not ok" line per key and exits 1 on any mismatch.
+ */
+#include <libfdt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt/fdt_platform.h"
+
+const char platform_name[] = "host-test";
+static unsigned failures;
+
+static void expect_u64(const char *key, unsigned long long seen, const char *want)
+{
+	unsigned long long w = strtoull(want, NULL, 0);
+
+	printf("%s - %s: expected 0x%llx, seen 0x%llx\n", w == seen ? "ok" : "not ok", key, w, seen);
+	failures += w != seen;
+}
+
+static void expect_str(const char *key, const char *seen, const char *want)
+{
+	bool ok = strcmp(seen, want) == 0;
+
+	printf("%s - %s: expected \"%s\", seen \"%s\"\n", ok ? "ok" : "not ok", key, want, seen);
+	failures += !ok;
+}
+
+/* "a,b" -> two numbers */
+static void expect_pair(const char *key, unsigned long long a, unsigned long long b, const char *want)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "0x%llx,0x%llx", a, b);
+	{
+		char *comma = strchr(want, ',');
+		unsigned long long wa = strtoull(want, NULL, 0), wb = comma ? strtoull(comma + 1, NULL, 0) : ~0ull;
+		bool ok = comma && wa == a && wb == b;
+
+		printf("%s - %s: expected %s, seen %s\n", ok ? "ok" : "not ok", key, want, buf);
+		failures += !ok;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static const char *const psci[] = { "none", "smc", "hvc" };
+	struct plat_desc d = { .mem_count = 1, .mem = { { 1, 2 } }, .uart_base = 3, .gicd_base = 4,
+			       .gicr = { 5, 6 }, .pmu_intid = 7, .pe_count = 1 };
+	const struct plat_desc defaults = d;
+	static char blob[4 << 20];
+	FILE *f;
+	size_t n;
+	int rc, i;
+
+	if (argc < 2 || !(f = fopen(argv[1], "rb"))) {
+		fprintf(stderr, "usage: %s tree.dtb key=value ...\n", argv[0]);
+		return 2;
+	}
+	n = fread(blob, 1, sizeof(blob), f);
+	fclose(f);
+	rc = fdt_platform_valid(blob, (uint32_t)n) ? fdt_platform_read(blob, &d) : -FDT_ERR_BADMAGIC;
+	for (i = 2; i < argc; i++) {
+		char key[32];
+		const char *eq = strchr(argv[i], '='), *v;
+		unsigned idx;
+
+		if (!eq || (size_t)(eq - argv[i]) >= sizeof(key))
+			return 2;
+		snprintf(key, sizeof(key), "%.*s", (int)(eq - argv[i]), argv[i]);
+		v = eq + 1;
+		if (strcmp(key, "error") == 0) {
+			bool ok = rc < 0 && memcmp(&d, &defaults, sizeof(d)) == 0;
+
+			printf("%s - error: read fails (%d) and leaves the defaults\n", ok ? "ok" : "not ok", rc);
+			failures += !ok;
+		} else if (rc < 0) {
+			printf("not ok - %s: the tree was not read (%s)\n", key, fdt_strerror(rc));
+			failures++;
+		} else if (sscanf(key, "mem%u", &idx) == 1 && idx < PLAT_MAX_MEM) {
+			expect_pair(key, d.mem[idx].base, d.mem[idx].size, v);
+		} else if (strcmp(key, "mem_count") == 0) {
+			expect_u64(key, d.mem_count, v);
+		} else if (strcmp(key, "uart") == 0) {
+			expect_u64(key, d.uart_base, v);
+		} else if (strcmp(key, "gicd") == 0) {
+			expect_u64(key, d.gicd_base, v);
+		} else if (strcmp(key, "gicr") == 0) {
+			expect_pair(key, d.gicr.base, d.gicr.size, v);
+		} else if (strcmp(key, "pmu") == 0) {
+			expect_u64(key, d.pmu_intid, v);
+		} else if (strcmp(key, "timer") == 0) {
+			char seen[64];
+
+			snprintf(seen, sizeof(seen), "%u,%u,%u,%u", d.timer_intid[0], d.timer_intid[1], d.timer_intid[2],
+				 d.timer_intid[3]);
+			expect_str(key, seen, v);
+		} else if (strcmp(key, "psci") == 0) {
+			expect_str(key, psci[d.psci], v);
+		} else if (strcmp(key, "pes") == 0) {
+			expect_u64(key, d.pe_count, v);
+		} else if (strcmp(key, "pes_in_tree") == 0) {
+			expect_u64(key, d.pe_count_in_tree, v);
+		} else if (sscanf(key, "mpidr%u", &idx) == 1 && idx < PLAT_MAX_PES) {
+			expect_u64(key, d.pe_mpidr[idx], v);
+		} else if (strcmp(key, "bootargs") == 0) {
+			expect_str(key, d.bootargs, v);
+		} else if (strcmp(key, "model") == 0) {
+			expect_str(key, d.model, v);
+		} else {
+			fprintf(stderr, "unknown key %s\n", key);
+			return 2;
+		}
+	}
+	return failures ? 1 : 0;
+}
