@@ -293,47 +293,50 @@ def report(config, outcomes, problems, stderr):
             print(f"     qemu: {line}")
 
 
-def run_one(args, config, version, tap_dir):
-    """Boot one configuration on one QEMU version and judge it. Returns (label, printed lines, counts, status)
-    where counts is (passed, failed, skipped); nothing is printed here (runs go on in parallel)."""
-    label = f"{config.name}@qemu-{version}"
+def boot(args, config, version):
+    """Boot one configuration on one QEMU version (a worker thread runs this: it prints nothing and touches
+    no global state). Returns (command, console text, stderr, exit status, timed out, seconds)."""
     cmd = qemu_command(args.elf, config, version)
     started = time.monotonic()
     text, stderr, returncode, timed_out = run_qemu(cmd, args.timeout)
-    seconds = time.monotonic() - started
+    return cmd, text, stderr, returncode, timed_out, time.monotonic() - started
+
+
+def judge(args, config, version, tap_dir, result):
+    """Save and judge one boot, printing what it found (main thread only: parse_tap redirects sys.stdout).
+    Returns ((passed, failed, skipped), exit status)."""
+    cmd, text, stderr, returncode, timed_out, seconds = result
+    label = f"{config.name}@qemu-{version}"
     with open(os.path.join(tap_dir, f"{label}.tap"), "w", encoding="utf-8") as f:
         f.write(text.replace("\r", ""))
     expected_path = os.path.join(args.expected_dir, f"qemu-{version}", f"{config.expect_from}.txt")
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        if args.update_expected:
-            if config.expect_from != config.name:
-                return label, "", (0, 0, 0), 0
-            outcomes, problems = check_run(text, returncode, {}, timed_out)
-            if problems:  # a broken run would record a truncated list
-                report(label, [], problems, stderr)
-                print(f"{label}: not written: {expected_path}")
-                return label, out.getvalue(), (0, 0, 0), 1
-            points = [p for p in parse_tap(text)[0] if not PE_PREFIX.match(p["name"]) or
-                      p["name"].startswith("pe0.")]
-            for p in points:
-                p["name"] = PE_PREFIX.sub(r"\2", p["name"])
-                if p["status"] in ("fail", "xpass"):
-                    print(f"{label}: {p['name']}: {p['status']}, written as ok")
-            os.makedirs(os.path.dirname(expected_path), exist_ok=True)
-            with open(expected_path, "w", encoding="utf-8") as f:
-                f.write(expectation_text(points))
-            print(f"{label}: wrote {expected_path} ({len(points)} test points)")
-            return label, out.getvalue(), (0, 0, 0), 0
-        expected = expand_expected(load_expected(expected_path), pe_count(config))
-        outcomes, problems = check_run(text, returncode, expected, timed_out)
-        report(label, outcomes, problems, stderr)
-        if args.junit_dir:
-            write_junit(os.path.join(args.junit_dir, f"{label}.xml"), label, outcomes, problems)
-        counts = tally(outcomes, problems)
-        print(f"{label}: {counts[0]} passed, {counts[1]} failed, {counts[2]} skipped in {seconds:.1f} s "
-              f"({' '.join(cmd[:-4])})")
-    return label, out.getvalue(), counts, 1 if counts[1] else 0
+    if args.update_expected:
+        if config.expect_from != config.name:
+            return (0, 0, 0), 0
+        outcomes, problems = check_run(text, returncode, {}, timed_out)
+        if problems:  # a broken run would record a truncated list
+            report(label, [], problems, stderr)
+            print(f"{label}: not written: {expected_path}")
+            return (0, 0, 0), 1
+        points = [p for p in parse_tap(text)[0] if not PE_PREFIX.match(p["name"]) or p["name"].startswith("pe0.")]
+        for p in points:
+            p["name"] = PE_PREFIX.sub(r"\2", p["name"])
+            if p["status"] in ("fail", "xpass"):
+                print(f"{label}: {p['name']}: {p['status']}, written as ok")
+        os.makedirs(os.path.dirname(expected_path), exist_ok=True)
+        with open(expected_path, "w", encoding="utf-8") as f:
+            f.write(expectation_text(points))
+        print(f"{label}: wrote {expected_path} ({len(points)} test points)")
+        return (0, 0, 0), 0
+    expected = expand_expected(load_expected(expected_path), pe_count(config))
+    outcomes, problems = check_run(text, returncode, expected, timed_out)
+    report(label, outcomes, problems, stderr)
+    if args.junit_dir:
+        write_junit(os.path.join(args.junit_dir, f"{label}.xml"), label, outcomes, problems)
+    counts = tally(outcomes, problems)
+    print(f"{label}: {counts[0]} passed, {counts[1]} failed, {counts[2]} skipped in {seconds:.1f} s "
+          f"({' '.join(cmd[:-4])})")
+    return counts, 1 if counts[1] else 0
 
 
 def main(argv):
@@ -361,10 +364,10 @@ def main(argv):
             if (not args.config or c.name in args.config) and (not args.qemu or v in args.qemu)]
     started = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        results = list(pool.map(lambda cv: run_one(args, cv[0], cv[1], tap_dir), runs))
+        results = list(pool.map(lambda cv: boot(args, cv[0], cv[1]), runs))
     totals, per_version, status = [0, 0, 0], {}, 0
-    for (config, version), (label, printed, counts, run_status) in zip(runs, results):
-        sys.stdout.write(printed)
+    for (config, version), result in zip(runs, results):
+        counts, run_status = judge(args, config, version, tap_dir, result)
         status |= run_status
         totals = [t + c for t, c in zip(totals, counts)]
         per_version[version] = [t + c for t, c in zip(per_version.get(version, [0, 0, 0]), counts)]
