@@ -6,9 +6,5 @@
 
 bool el3_smc_service(struct exc_frame *f)
 {
-	if (f->x[0] == PMUCHECK_CALL_NOP)
-		return true;
-	if (f->x[0] != PMUCHECK_CALL_RETURN)
-		return false;
-	ctx_return_to_orchestrator(f->x[1], f->x[2]);
+	return ctx_service(f);
 }

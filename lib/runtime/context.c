@@ -11,6 +11,7 @@
 #include "arch/sysreg.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
+#include "runtime/exception.h"
 #include "runtime/stacks.h"
 
 unsigned orchestrator_el;
@@ -120,4 +121,13 @@ void ctx_return_to_orchestrator(uint64_t value, uint64_t status)
 		longjmp(ctx_jmp, 1);
 	}
 	ctx_lower_return(PMUCHECK_CALL_RETURN, value, status);
+}
+
+bool ctx_service(struct exc_frame *f)
+{
+	if (f->x[0] == PMUCHECK_CALL_NOP)
+		return true;
+	if (f->x[0] != PMUCHECK_CALL_RETURN)
+		return false;
+	ctx_return_to_orchestrator(f->x[1], f->x[2]);
 }

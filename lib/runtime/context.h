@@ -68,6 +68,14 @@ int ctx_current(void);
  */
 void __attribute__((noreturn)) ctx_return_to_orchestrator(uint64_t value, uint64_t status);
 
+/*
+ * The pmucheck calls every level's service understands (x0 in the saved frame): PMUCHECK_CALL_NOP returns,
+ * PMUCHECK_CALL_RETURN goes back to the orchestrator with (x1, x2) and does not return. Returns false for
+ * any other x0 (the el1/, el2/, el3/ services then try their own calls, or leave it unexpected).
+ */
+struct exc_frame;
+bool ctx_service(struct exc_frame *f);
+
 /* Assembly (lib/context_lower.S): enter the lower context; issue the service call upwards. */
 void __attribute__((noreturn)) ctx_eret(uint64_t fn, uint64_t arg, uint64_t elr, uint64_t spsr);
 void __attribute__((noreturn)) ctx_lower_return(uint64_t id, uint64_t value, uint64_t status);
