@@ -26,10 +26,10 @@ HOSTCC        ?= cc
 BUILD := build/$(PLATFORM)$(if $(filter clang,$(TOOLCHAIN)),-clang)
 ELF   := $(BUILD)/pmucheck.elf
 
-SRCS := boot/entry.S boot/vectors.S boot/boot_main.c \
+SRCS := boot/entry.S boot/boot_main.c \
         el3/smc_service.c el2/hvc_service.c el1/svc_service.c \
         lib/arch/id_regs.c \
-        lib/runtime/baseline.c lib/runtime/context.c lib/runtime/context_lower.S lib/runtime/exception.c \
+        lib/runtime/baseline.c lib/runtime/context.c lib/runtime/context_lower.S lib/runtime/exception.c lib/runtime/vectors.S \
         lib/drivers/console_pl011.c lib/drivers/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c \
         lib/smp/psci.c lib/smp/pe_start.c lib/dt/fdt_platform.c \
         lib/platform/platform_desc.c lib/platform/platform_exit.c lib/model/pmu_model.c lib/test/test.c \

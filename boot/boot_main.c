@@ -26,6 +26,7 @@
 #include "tests.h"
 
 extern char __tls_base[];
+extern char secondary_entry[]; /* boot/entry.S */
 
 /*
  * Where a device tree may be: x0 (the arm64 boot protocol), when it is a plausible RAM address, and the
@@ -121,7 +122,7 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 
 	pe_run_suite(0);
 	for (i = 1; i < plat.pe_count; i++) {
-		if (!pe_start(i, &why)) {
+		if (!pe_start(i, (uint64_t)(uintptr_t)secondary_entry, &why)) {
 			snprintf(prefix, sizeof(prefix), "pe%u.", i);
 			test_set_pe_prefix(prefix);
 			tap_fail_point("pe_start", "PSCI CPU_ON / holding pen (lib/smp/pe_start.h)",

@@ -7,8 +7,8 @@
 #include "mmu/mmu.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
+#include "runtime/exception.h"
 
-extern char vectors_el2[], vectors_el1[];
 
 static uint64_t scr_el3_baseline(void)
 {

@@ -81,6 +81,9 @@ void exc_set_service(unsigned el, exc_service_fn fn);
 void __attribute__((noreturn)) exc_panic_bad_stack(unsigned el);
 void __attribute__((noreturn)) exc_panic_exit(void);
 
+/* The vector tables (vectors.S), for VBAR_EL3, VBAR_EL2 and VBAR_EL1. */
+extern char vectors_el3[], vectors_el2[], vectors_el1[];
+
 /* The last unexpected exception (valid after ctx_call() returned CTX_ABORTED). */
 extern struct exc_record exc_unexpected;
 

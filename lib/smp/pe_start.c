@@ -18,8 +18,6 @@ enum { PE_OFF, PE_STARTED, PE_DONE };
 volatile uint64_t pe_mailbox[2] __attribute__((aligned(64))) = { ~0ull, 0 };
 static volatile uint32_t pe_state[PLAT_MAX_PES];
 
-extern char secondary_entry[];
-
 uint64_t pe_time_ms(void)
 {
 	uint64_t freq = read_cntfrq_el0();
@@ -39,7 +37,7 @@ static bool pe_wait_state(unsigned idx, uint32_t state, uint64_t timeout_ms)
 	return true;
 }
 
-bool pe_start(unsigned idx, const char **why)
+bool pe_start(unsigned idx, uint64_t entry, const char **why)
 {
 	uint64_t mpidr = plat.pe_mpidr[idx];
 	int64_t rc;
@@ -54,7 +52,7 @@ bool pe_start(unsigned idx, const char **why)
 		dsb_sy();
 		__asm__ volatile("sev");
 	} else if (plat.psci != PLAT_PSCI_NONE) {
-		rc = psci_call(plat.psci, PSCI_CPU_ON_64, mpidr, (uint64_t)(uintptr_t)secondary_entry, idx);
+		rc = psci_call(plat.psci, PSCI_CPU_ON_64, mpidr, entry, idx);
 		if (rc != PSCI_SUCCESS) {
 			*why = rc == PSCI_ALREADY_ON ? "PSCI CPU_ON: ALREADY_ON" : "PSCI CPU_ON failed";
 			return false;

@@ -7,7 +7,8 @@
  *    vector); PEs other than PLAT_PRIMARY_MPIDR wait in a holding pen (boot/entry.S) until pe_start()
  *    names their MPIDR in the mailbox and sends an event (SEV);
  *  - entered at EL2 or EL1, a firmware below owns the PEs: PSCI CPU_ON (lib/smp/psci.h) with the entry
- *    secondary_entry and the PE index as context ID, through the device tree's /psci method.
+ *    entry the caller gives (boot/entry.S secondary_entry) and the PE index as context ID, through the
+ *    device tree's /psci method.
  * A PE that has not reported itself started within PE_START_TIMEOUT_MS is reported and left alone.
  */
 #ifndef PMUCHECK_PE_START_H
@@ -22,10 +23,11 @@
 extern volatile uint64_t pe_mailbox[2];
 
 /*
- * Start PE `idx` (plat.pe_mpidr[idx]) and wait until it reports itself started. Returns true, or false with
+ * Start PE `idx` (plat.pe_mpidr[idx]) and wait until it reports itself started. `entry` is the physical
+ * address PSCI CPU_ON starts it at (with x0 = idx); the holding pen has its own. Returns true, or false with
  * *why set (no way to start it, PSCI's error, or the timeout).
  */
-bool pe_start(unsigned idx, const char **why);
+bool pe_start(unsigned idx, uint64_t entry, const char **why);
 /* Wait until PE `idx` reports that it has finished (no timeout: a hang is the watchdog's, issue 11). */
 void pe_wait_done(unsigned idx);
 

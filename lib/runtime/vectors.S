@@ -1,5 +1,6 @@
 /*
- * vectors.S - vector tables for VBAR_EL3, VBAR_EL2 and VBAR_EL1 (D1.3.1). Every entry saves the full
+ * vectors.S - vector tables for VBAR_EL3, VBAR_EL2 and VBAR_EL1 (D1.3.1), part of the exception capture of
+ * lib/runtime/ (exception.h); boot/entry.S and baseline.c install them. Every entry saves the full
  * general-purpose context (x0-x30, ELR_ELx, SPSR_ELx: lib/exception.h) on the EL's stack and calls
  * exception_dispatch(frame, kind, el), then restores the (possibly edited) frame and returns with ERET.
  */
