@@ -97,7 +97,7 @@ static enum ctx handler_ctx(enum ctx c)
 {
 	if (ctx_el(c) != 0)
 		return c;
-	return ctx_secure(c) ? CTX_S_EL1 : CTX_NS_EL1;
+	return !ctx_secure(c) ? CTX_NS_EL1 : ctx_eel2(c) ? CTX_S_EL1_SEL2 : CTX_S_EL1;
 }
 
 static void check_exception_events(enum ctx c)

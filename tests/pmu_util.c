@@ -25,7 +25,7 @@ void pmu_state_init(struct pmu_state *s, enum ctx c)
 
 	s->el = ctx_el(c);
 	s->secure = features.el3 && ctx_secure(c);
-	s->scr_el3 = (s->secure ? 0 : SCR_EL3_NS_BIT) | (c == CTX_S_EL2 ? SCR_EL3_EEL2_BIT : 0);
+	s->scr_el3 = (s->secure ? 0 : SCR_EL3_NS_BIT) | (ctx_eel2(c) ? SCR_EL3_EEL2_BIT : 0);
 	s->mdcr_el3 = MDCR_EL3_BASELINE;
 	s->mdcr_el2 = features.el2 ? mdcr_el2_baseline() : 0;
 	s->pmcr_el0 = 0;
@@ -94,7 +94,8 @@ bool pmu_ctx_visited(enum ctx target, enum ctx c)
 {
 	if (c == target || c == pmu_orchestrator_ctx())
 		return true;
-	return ctx_el(target) == 0 && ctx_el(c) == 1 && ctx_secure(c) == ctx_secure(target);
+	return ctx_el(target) == 0 && ctx_el(c) == 1 && ctx_secure(c) == ctx_secure(target) &&
+	       ctx_eel2(c) == ctx_eel2(target);
 }
 
 const char *pmu_context_skip_reason(enum ctx c, bool needs_sw_incr)

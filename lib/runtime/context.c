@@ -30,19 +30,23 @@ static const struct {
 	const char *name;
 	unsigned el;
 	bool secure;
+	bool eel2;
 } ctx_table[CTX_COUNT] = {
-	[CTX_EL3] = { "el3", 3, true },
-	[CTX_NS_EL2] = { "ns_el2", 2, false },
-	[CTX_S_EL2] = { "s_el2", 2, true },
-	[CTX_NS_EL1] = { "ns_el1", 1, false },
-	[CTX_NS_EL0] = { "ns_el0", 0, false },
-	[CTX_S_EL1] = { "s_el1", 1, true },
-	[CTX_S_EL0] = { "s_el0", 0, true },
+	[CTX_EL3] = { "el3", 3, true, false },
+	[CTX_NS_EL2] = { "ns_el2", 2, false, false },
+	[CTX_S_EL2] = { "s_el2", 2, true, true },
+	[CTX_NS_EL1] = { "ns_el1", 1, false, false },
+	[CTX_NS_EL0] = { "ns_el0", 0, false, false },
+	[CTX_S_EL1] = { "s_el1", 1, true, false },
+	[CTX_S_EL0] = { "s_el0", 0, true, false },
+	[CTX_S_EL1_SEL2] = { "s_el1_sel2", 1, true, true },
+	[CTX_S_EL0_SEL2] = { "s_el0_sel2", 0, true, true },
 };
 
 const char *ctx_name(enum ctx c) { return ctx_table[c].name; }
 unsigned ctx_el(enum ctx c) { return ctx_table[c].el; }
 bool ctx_secure(enum ctx c) { return ctx_table[c].secure; }
+bool ctx_eel2(enum ctx c) { return ctx_table[c].eel2; }
 int ctx_current(void) { return ctx_running; }
 
 
@@ -62,7 +66,7 @@ bool ctx_available(enum ctx c, const char **why)
 		*why = "no EL3 (ID_AA64PFR0_EL1.EL3 == 0): the Security state is fixed and taken as Non-secure";
 	else if (ctx_secure(c) && orchestrator_el < 3)
 		*why = "Secure state needs EL3, and pmucheck was not entered at EL3";
-	else if (c == CTX_S_EL2 && !features.sel2)
+	else if (ctx_eel2(c) && !features.sel2)
 		*why = "FEAT_SEL2 not implemented (ID_AA64PFR0_EL1.SEL2 == 0)";
 	return *why == NULL;
 }
@@ -82,7 +86,7 @@ static uint64_t ctx_spsr(unsigned el)
 static void ctx_prepare_lower(enum ctx c)
 {
 	if (orchestrator_el == 3)
-		el3_select_world(ctx_secure(c), c == CTX_S_EL2);
+		el3_select_world(ctx_secure(c), ctx_eel2(c));
 	if (orchestrator_el == 3 && features.el2)
 		write_sp_el2(stack_top(pe_current, 2));
 	if (orchestrator_el >= 2)

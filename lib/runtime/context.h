@@ -10,6 +10,8 @@
  *   CTX_NS_EL2  Non-secure EL2        CTX_S_EL2   Secure EL2 (FEAT_SEL2, SCR_EL3.EEL2=1)
  *   CTX_NS_EL1  Non-secure EL1        CTX_S_EL1   Secure EL1, with Secure EL2 disabled (SCR_EL3.EEL2=0)
  *   CTX_NS_EL0  Non-secure EL0        CTX_S_EL0   Secure EL0, with Secure EL2 disabled
+ *   CTX_S_EL1_SEL2, CTX_S_EL0_SEL2    Secure EL1 and EL0 under Secure EL2 (FEAT_SEL2, SCR_EL3.EEL2=1): then
+ *                                     EL2 is enabled in Secure state and MDCR_EL2 governs them too
  * Without EL3 the PE's Security state is IMPLEMENTATION DEFINED and cannot be changed: pmucheck then
  * names the contexts Non-secure (as QEMU and Arm's models behave) and reports that it assumed so.
  */
@@ -35,6 +37,8 @@ enum ctx {
 	CTX_NS_EL0,
 	CTX_S_EL1,
 	CTX_S_EL0,
+	CTX_S_EL1_SEL2,
+	CTX_S_EL0_SEL2,
 	CTX_COUNT
 };
 
@@ -42,6 +46,8 @@ enum ctx {
 const char *ctx_name(enum ctx c);
 unsigned ctx_el(enum ctx c);
 bool ctx_secure(enum ctx c);
+/* Whether context c runs with Secure EL2 enabled (SCR_EL3.EEL2 = 1): s_el2, s_el1_sel2, s_el0_sel2. */
+bool ctx_eel2(enum ctx c);
 
 /* Exception level pmucheck was entered at: the orchestrator's EL (set once by boot_main()). */
 extern unsigned orchestrator_el;
