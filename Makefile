@@ -74,7 +74,7 @@ OBJCOPY := $(CROSS_COMPILE)objcopy
 Q := $(if $(V),,@)
 SIZE    := $(CROSS_COMPILE)size
 
-.PHONY: all run test bench deps host-test host-dt-test clean
+.PHONY: all run test bench deps host-test host-dt-test host-access-test clean
 all: $(ELF) $(BUILD)/pmucheck.bin
 
 # Rebuild everything when the flags change (MODULES, TOOLCHAIN, platform values).
@@ -128,6 +128,22 @@ host-dt-test: $(HOST_DT_TEST)
 	@bash tests/host-dt/run.sh $(HOST_DT_TEST) build/host/dt > build/test-results/host-dt.log; rc=$$?; \
 	 grep '^not ok' build/test-results/host-dt.log; tail -n 1 build/test-results/host-dt.log; \
 	 tail -n 1 build/test-results/host-dt.log > build/test-results/host-dt.summary; exit $$rc
+
+# Host test of the access model (lib/model/pmu_access.c) against the accessor pseudocode text itself.
+SPEC_DIR ?= ../shared/spec
+HOST_ACCESS_DUMP := build/host/access_dump
+$(HOST_ACCESS_DUMP): lib/model/pmu_model.c lib/model/pmu_access.c lib/model/pmu_access.h lib/model/pmu_model.h \
+		     tests/host-access/access_dump.c
+	@mkdir -p $(@D)
+	$(HOSTCC) -std=c11 -O2 -g -Wall -Wextra -Werror -Ilib lib/model/pmu_model.c lib/model/pmu_access.c \
+	 tests/host-access/access_dump.c -o $@
+host-access-test: $(HOST_ACCESS_DUMP)
+	@mkdir -p build/test-results
+	@$(HOST_ACCESS_DUMP) > build/host/access_dump.txt && \
+	 $(PYTHON) tests/host-access/check_access.py $(SPEC_DIR)/pseudocode/PMU_sysreg_access.asl build/host/access_dump.txt \
+	 > build/test-results/host-access.log; rc=$$?; grep '^not ok\|^#' build/test-results/host-access.log | head -20; \
+	 tail -n 1 build/test-results/host-access.log; \
+	 tail -n 1 build/test-results/host-access.log > build/test-results/host-access.summary; exit $$rc
 
 # Everything CI checks (ci/test.sh); the last line is the total "N passed, N failed, N skipped".
 test: deps

@@ -31,10 +31,11 @@ fi
 apt=("${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get)
 updated=
 apt_update() { [ -n "$updated" ] || "${apt[@]}" update -qq; updated=1; }
-installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 install_missing() {
-	local missing=() p
-	for p in "$@"; do installed "$p" || missing+=("$p"); done
+	local missing=() p have
+	# one dpkg-query for all of them (it lists the installed ones, and fails on names it does not know)
+	have=$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "$@" 2>/dev/null | awk '$1 == "ii" { print $2 }' || true)
+	for p in "$@"; do grep -qxF "${p%%:*}" <<<"$have" || missing+=("$p"); done
 	[ ${#missing[@]} -eq 0 ] && return 0
 	echo "pmucheck: installing: ${missing[*]}"
 	if [ "${sudo[0]:-}" = false ]; then
@@ -47,10 +48,13 @@ install_missing() {
 
 install_missing "${packages[@]}"
 
-# A deb822 sources file for one more suite or architecture, written once.
+# A deb822 sources file for one more suite, written once, in apt's sources folder (Dir::Etc::sourceparts).
+eval "$(apt-config shell APT_SOURCE_PARTS Dir::Etc::sourceparts/d APT_SOURCE_LIST Dir::Etc::sourcelist/f)"
+APT_SOURCE_PARTS=${APT_SOURCE_PARTS:-/etc/apt/sources.list.d/}
 add_source() { # file, types, suite
-	local f=/etc/apt/sources.list.d/$1
+	local f=${APT_SOURCE_PARTS%/}/$1
 	[ -e "$f" ] && return 0
+	echo "pmucheck: adding $3 to apt's sources: $f"
 	printf 'Types: %s\nURIs: http://deb.debian.org/debian\nSuites: %s\nComponents: main\nSigned-By: %s\n' \
 		"$2" "$3" /usr/share/keyrings/debian-archive-keyring.gpg | "${sudo[@]}" tee "$f" >/dev/null
 	updated=
@@ -76,27 +80,44 @@ fi
 
 # --- QEMU 10.0 from bookworm-backports ---
 QEMU10_DIR=$CACHE/qemu-10.0
-if [ ! -x "$QEMU10_DIR/qemu-system-aarch64" ] || ! grep -qF "$QEMU10_VERSION" "$QEMU10_DIR/VERSION" 2>/dev/null; then
+QEMU10_BIN=$QEMU10_DIR/root/usr/bin/qemu-system-aarch64
+QEMU10_PACKAGES=(qemu-system-arm qemu-system-common qemu-system-data qemu-system-modules-opengl
+                 qemu-system-modules-spice)
+# qemu-system-arm needs -common and -data; the opengl and spice modules (its Recommends) are unpacked too,
+# so that every module 7.2 ships has a 10.0 build in the 10.0 folder, which QEMU_MODULE_DIR puts first.
+if [ ! -x "$QEMU10_DIR/qemu-system-aarch64" ] || [ ! -f "$QEMU10_DIR/DEPENDS" ] || ! grep -qxF "$QEMU10_VERSION" "$QEMU10_DIR/VERSION" 2>/dev/null; then
 	echo "pmucheck: fetching QEMU $QEMU10_VERSION (bookworm-backports) into $QEMU10_DIR"
-	apt-cache policy 2>/dev/null | grep -q 'bookworm-backports' || add_source pmucheck-bookworm-backports.sources deb bookworm-backports
+	if ! apt-cache policy 2>/dev/null | grep -q ' bookworm-backports/main '; then
+		# not in apt's lists: add the suite unless a sources file names it already, then update the lists
+		grep -Eqs '^[^#]*bookworm-backports' "$APT_SOURCE_LIST" "${APT_SOURCE_PARTS%/}"/*.list \
+			"${APT_SOURCE_PARTS%/}"/*.sources || add_source pmucheck-bookworm-backports.sources deb bookworm-backports
+		updated=
+	fi
 	apt_update
-	unpack "$QEMU10_DIR" "qemu-system-arm=$QEMU10_VERSION" "qemu-system-common=$QEMU10_VERSION" \
-		"qemu-system-data=$QEMU10_VERSION" "qemu-system-modules-opengl=$QEMU10_VERSION" \
-		"qemu-system-modules-spice=$QEMU10_VERSION"
-	# Its runtime libraries are ordinary bookworm packages: install those that are missing.
-	deps=$(apt-cache show "qemu-system-arm=$QEMU10_VERSION" "qemu-system-common=$QEMU10_VERSION" \
-		"qemu-system-modules-opengl=$QEMU10_VERSION" "qemu-system-modules-spice=$QEMU10_VERSION" | sed -n 's/^Depends: //p' | tr ',' '\n' |
-		sed 's/([^)]*)//g; s/|.*//; s/ //g' | grep -v '^qemu-' | grep -v '^$' | sort -u)
-	# shellcheck disable=SC2086
-	install_missing $deps
+	if ! apt-cache show "qemu-system-arm=$QEMU10_VERSION" >/dev/null 2>&1; then
+		echo "pmucheck: bookworm-backports no longer has qemu-system-arm $QEMU10_VERSION (it has:" \
+			"$(apt-cache madison qemu-system-arm | awk -F' [|] ' '/backports/ { print $2 }' | xargs));" \
+			"set QEMU10_VERSION in ci/install-deps.sh and record ci/expected/qemu-10.0 again" >&2
+		exit 1
+	fi
+	unpack "$QEMU10_DIR" "${QEMU10_PACKAGES[@]/%/=$QEMU10_VERSION}"
+	# Its runtime libraries are ordinary bookworm packages (apt-get install takes bookworm's, the candidate:
+	# backports has priority 100): list them once, install them below.
+	apt-cache show "${QEMU10_PACKAGES[@]/%/=$QEMU10_VERSION}" | sed -n 's/^Depends: //p' | tr ',' '\n' |
+		sed 's/([^)]*)//g; s/|.*//; s/ //g' | grep -v '^qemu-' | grep -v '^$' | sort -u > "$QEMU10_DIR/DEPENDS"
 	# The wrapper: its own modules (QEMU_MODULE_DIR) and firmware/data (-L), never 7.2's.
 	cat > "$QEMU10_DIR/qemu-system-aarch64" <<WRAP
 #!/bin/sh
-# QEMU $QEMU10_VERSION unpacked by pmucheck's ci/install-deps.sh.
-QEMU_MODULE_DIR='$QEMU10_DIR/root/usr/lib/x86_64-linux-gnu/qemu' exec '$QEMU10_DIR/root/usr/bin/qemu-system-aarch64' -L '$QEMU10_DIR/root/usr/share/qemu' "\$@"
+# QEMU $QEMU10_VERSION unpacked by pmucheck's ci/install-deps.sh. Modules are searched in QEMU_MODULE_DIR
+# first (then Debian's built-in /usr/lib/x86_64-linux-gnu/qemu, 7.2's, whose modules 10.0 refuses: another
+# build stamp); data and firmware in -L first, then next to the binary (../share/qemu, 10.0's too).
+QEMU_MODULE_DIR='$QEMU10_DIR/root/usr/lib/x86_64-linux-gnu/qemu' exec '$QEMU10_BIN' -L '$QEMU10_DIR/root/usr/share/qemu' "\$@"
 WRAP
 	chmod +x "$QEMU10_DIR/qemu-system-aarch64"
 	echo "$QEMU10_VERSION" > "$QEMU10_DIR/VERSION"
-	missing_libs=$(ldd "$QEMU10_DIR/root/usr/bin/qemu-system-aarch64" | grep 'not found' || true)
-	[ -z "$missing_libs" ] || { echo "pmucheck: QEMU 10.0 lacks libraries: $missing_libs" >&2; exit 1; }
 fi
+# Every time (one dpkg-query): its runtime libraries are still installed.
+# shellcheck disable=SC2046
+install_missing $(cat "$QEMU10_DIR/DEPENDS")
+missing_libs=$(ldd "$QEMU10_BIN" | grep 'not found' || true)
+[ -z "$missing_libs" ] || { echo "pmucheck: QEMU 10.0 lacks libraries: $missing_libs" >&2; exit 1; }

@@ -16,6 +16,7 @@ step_build() { # name, make arguments...
 
 $MAKE --no-print-directory host-test
 $MAKE --no-print-directory host-dt-test
+$MAKE --no-print-directory host-access-test
 step_build build-fvp PLATFORM=fvp-base
 step_build build-clang TOOLCHAIN=clang
 step_build build-gcc

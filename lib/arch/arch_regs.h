@@ -166,6 +166,7 @@
 #define ID_AA64MMFR0_EL1_FGT_MASK  MASK64(59, 56)
 
 /* ---- SCR_EL3 (D24.2.146) ---- */
+#define SCR_EL3_FGTEn_BIT BIT64(27) /* FEAT_FGT: fine-grained traps to EL2 enabled */
 #define SCR_EL3_EEL2_BIT  BIT64(18) /* FEAT_SEL2 */
 #define SCR_EL3_APK_BIT   BIT64(16)
 #define SCR_EL3_API_BIT   BIT64(17)
@@ -253,5 +254,20 @@
 #define ESR_EC_SMC64      0x17
 #define ESR_EC_SYS64      0x18 /* trapped MSR, MRS or System instruction */
 #define ESR_ISS_IMM16_MASK MASK64(15, 0)
+/* ISS of EC 0x18, a trapped MSR or MRS (D24.2.39, "ISS encoding for an exception from MSR, MRS, or System
+ * instruction execution in AArch64 state") */
+#define ESR_ISS_SYS_Op0_SHIFT 20
+#define ESR_ISS_SYS_Op0_MASK  MASK64(21, 20)
+#define ESR_ISS_SYS_Op2_SHIFT 17
+#define ESR_ISS_SYS_Op2_MASK  MASK64(19, 17)
+#define ESR_ISS_SYS_Op1_SHIFT 14
+#define ESR_ISS_SYS_Op1_MASK  MASK64(16, 14)
+#define ESR_ISS_SYS_CRn_SHIFT 10
+#define ESR_ISS_SYS_CRn_MASK  MASK64(13, 10)
+#define ESR_ISS_SYS_Rt_SHIFT  5
+#define ESR_ISS_SYS_Rt_MASK   MASK64(9, 5)
+#define ESR_ISS_SYS_CRm_SHIFT 1
+#define ESR_ISS_SYS_CRm_MASK  MASK64(4, 1)
+#define ESR_ISS_SYS_Direction_BIT BIT64(0) /* 1: read (MRS) */
 
 #endif

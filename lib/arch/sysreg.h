@@ -40,6 +40,8 @@ SYSREG_RW(scr_el3, scr_el3)
 SYSREG_RW(hcr_el2, hcr_el2)
 SYSREG_RW(mdcr_el3, mdcr_el3)
 SYSREG_RW(mdcr_el2, mdcr_el2)
+SYSREG_RW(hdfgrtr_el2, S3_4_C3_C1_4) /* FEAT_FGT */
+SYSREG_RW(hdfgwtr_el2, S3_4_C3_C1_5) /* FEAT_FGT */
 SYSREG_RW(sctlr_el3, sctlr_el3)
 SYSREG_RW(sctlr_el2, sctlr_el2)
 SYSREG_RW(sctlr_el1, sctlr_el1)

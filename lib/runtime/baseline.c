@@ -51,6 +51,11 @@ void el2_baseline(void)
 	write_cptr_el2(CPTR_EL2_RES1);
 	write_vbar_el2((uint64_t)(uintptr_t)vectors_el2);
 	write_mdcr_el2(mdcr_el2_baseline());
+	if (features.fgt) {
+		/* no fine-grained debug traps (their reset values are UNKNOWN; without EL3 nothing gates them) */
+		write_hdfgrtr_el2(0);
+		write_hdfgwtr_el2(0);
+	}
 	isb();
 }
 

@@ -1,0 +1,134 @@
+/*
+ * pmu_access.c - see pmu_access.h. One table row per register class: its encoding, whether MRS and MSR
+ * exist, the PMUSERENR_EL0 bits that also permit each direction at EL0 (EN always does), whether EL0 may
+ * access it at all, and whether an event counter number is checked against HPMN. Each row is the reading of
+ * that register's "Accessing" pseudocode in ../shared/spec/pseudocode/PMU_sysreg_access.asl.
+ */
+#include <stddef.h>
+
+#include "model/pmu_access.h"
+
+enum counter_check { NO_COUNTER, COUNTER_N, COUNTER_SEL, COUNTER_SEL_NOT31 };
+
+static const struct pmu_reg_row {
+	const char *name;
+	struct pmu_reg_encoding enc; /* n-dependent CRm/op2 filled by pmu_reg_encoding() */
+	bool readable, writable;
+	bool el0;                    /* EL0 may access it when PMUSERENR_EL0 permits */
+	uint64_t el0_read_also, el0_write_also; /* PMUSERENR_EL0 bits that permit as well as EN */
+	bool tpmcr;                  /* MDCR_EL2.TPMCR traps it too */
+	bool fgt_read;               /* HDFGRTR_EL2 has a bit for its reads (all but PMCR_EL0) */
+	enum counter_check counter;
+} pmu_regs[PMREG_COUNT] = {
+	[PMREG_PMCR_EL0] = { "PMCR_EL0", { 3, 3, 9, 12, 0 }, true, true, true, 0, 0, true, false, NO_COUNTER },
+	[PMREG_PMCNTENSET_EL0] = { "PMCNTENSET_EL0", { 3, 3, 9, 12, 1 }, true, true, true, 0, 0, false, true, NO_COUNTER },
+	[PMREG_PMCNTENCLR_EL0] = { "PMCNTENCLR_EL0", { 3, 3, 9, 12, 2 }, true, true, true, 0, 0, false, true, NO_COUNTER },
+	[PMREG_PMOVSSET_EL0] = { "PMOVSSET_EL0", { 3, 3, 9, 14, 3 }, true, true, true, 0, 0, false, true, NO_COUNTER },
+	[PMREG_PMOVSCLR_EL0] = { "PMOVSCLR_EL0", { 3, 3, 9, 12, 3 }, true, true, true, 0, 0, false, true, NO_COUNTER },
+	[PMREG_PMINTENSET_EL1] = { "PMINTENSET_EL1", { 3, 0, 9, 14, 1 }, true, true, false, 0, 0, false, true, NO_COUNTER },
+	[PMREG_PMINTENCLR_EL1] = { "PMINTENCLR_EL1", { 3, 0, 9, 14, 2 }, true, true, false, 0, 0, false, true, NO_COUNTER },
+	[PMREG_PMSELR_EL0] = { "PMSELR_EL0", { 3, 3, 9, 12, 5 }, true, true, true, PMUSERENR_EL0_ER_BIT,
+			       PMUSERENR_EL0_ER_BIT, false, true, NO_COUNTER },
+	[PMREG_PMCEID0_EL0] = { "PMCEID0_EL0", { 3, 3, 9, 12, 6 }, true, false, true, 0, 0, false, true, NO_COUNTER },
+	[PMREG_PMCEID1_EL0] = { "PMCEID1_EL0", { 3, 3, 9, 12, 7 }, true, false, true, 0, 0, false, true, NO_COUNTER },
+	[PMREG_PMCCNTR_EL0] = { "PMCCNTR_EL0", { 3, 3, 9, 13, 0 }, true, true, true, PMUSERENR_EL0_CR_BIT, 0, false, true,
+				NO_COUNTER },
+	[PMREG_PMCCFILTR_EL0] = { "PMCCFILTR_EL0", { 3, 3, 14, 15, 7 }, true, true, true, 0, 0, false, true, NO_COUNTER },
+	[PMREG_PMEVCNTR_EL0] = { "PMEVCNTR<n>_EL0", { 3, 3, 14, 8, 0 }, true, true, true, PMUSERENR_EL0_ER_BIT, 0,
+				 false, true, COUNTER_N },
+	[PMREG_PMEVTYPER_EL0] = { "PMEVTYPER<n>_EL0", { 3, 3, 14, 12, 0 }, true, true, true, 0, 0, false, true,
+				  COUNTER_N },
+	[PMREG_PMXEVCNTR_EL0] = { "PMXEVCNTR_EL0", { 3, 3, 9, 13, 2 }, true, true, true, PMUSERENR_EL0_ER_BIT, 0,
+				  false, true, COUNTER_SEL },
+	[PMREG_PMXEVTYPER_EL0] = { "PMXEVTYPER_EL0", { 3, 3, 9, 13, 1 }, true, true, true, 0, 0, false, true,
+				   COUNTER_SEL_NOT31 },
+	[PMREG_PMSWINC_EL0] = { "PMSWINC_EL0", { 3, 3, 9, 12, 4 }, false, true, true, 0, PMUSERENR_EL0_SW_BIT, false, true,
+				NO_COUNTER },
+	[PMREG_PMUSERENR_EL0] = { "PMUSERENR_EL0", { 3, 3, 9, 14, 0 }, true, true, true, 0, 0, false, true, NO_COUNTER },
+	[PMREG_PMMIR_EL1] = { "PMMIR_EL1", { 3, 0, 9, 14, 6 }, true, false, false, 0, 0, false, true, NO_COUNTER },
+};
+
+const char *pmu_reg_name(enum pmu_reg reg) { return pmu_regs[reg].name; }
+
+struct pmu_reg_encoding pmu_reg_encoding(enum pmu_reg reg, unsigned n)
+{
+	struct pmu_reg_encoding e = pmu_regs[reg].enc;
+
+	if (pmu_regs[reg].counter == COUNTER_N) {
+		e.crm += (n >> 3) & 3; /* CRm = 0b10:n[4:3] or 0b11:n[4:3] */
+		e.op2 = n & 7;
+	}
+	return e;
+}
+
+bool pmu_access_modelled(const struct pmu_access_features *af)
+{
+	return !af->pmuv3p9;
+}
+
+const char *pmu_access_result_name(enum pmu_access_result r)
+{
+	static const char *const names[] = { "allowed", "UNDEFINED", "trap to EL1", "trap to EL2", "trap to EL3",
+					     "CONSTRAINED UNPREDICTABLE" };
+
+	return names[r];
+}
+
+/* The counter number an event-counter access names, or -1 for none (PMXEVTYPER_EL0 with SEL 31). */
+static int access_counter(const struct pmu_reg_row *row, const struct pmu_access *a)
+{
+	unsigned sel = (unsigned)(a->pmselr_el0 & 0x1f);
+
+	switch (row->counter) {
+	case COUNTER_N: return (int)a->n;
+	case COUNTER_SEL: return (int)sel;
+	case COUNTER_SEL_NOT31: return sel == 31 ? -1 : (int)sel;
+	default: return -1;
+	}
+}
+
+enum pmu_access_result pmu_access_check(const struct pmu_features *f, const struct pmu_access_features *af,
+					const struct pmu_state *s, const struct pmu_access *a)
+{
+	const struct pmu_reg_row *row = &pmu_regs[a->reg];
+	bool el2 = el2_enabled(f, s);
+	bool fgt_en = af->fgt && (!f->el3 || (s->scr_el3 & SCR_EL3_FGTEn_BIT));
+	uint64_t permit = PMUSERENR_EL0_EN_BIT | (a->write ? row->el0_write_also : row->el0_read_also);
+	int m = access_counter(row, a);
+
+	/* An encoding that does not exist for this direction, or no PMUv3 at all. */
+	if (!pmu_implemented(f) || (a->write ? !row->writable : !row->readable))
+		return PMU_ACCESS_UNDEFINED;
+	/* PMEVCNTR<n>/PMEVTYPER<n> beyond the implemented counters (GetNumEventCountersSelfHosted()). */
+	if (row->counter == COUNTER_N && a->n >= f->num_counters)
+		return af->fgt ? PMU_ACCESS_UNDEFINED : PMU_ACCESS_UNPREDICTABLE;
+	/* PMXEVCNTR/PMXEVTYPER with PMSELR_EL0.SEL beyond them: the registers' prose ("Accessing PMXEVCNTR_EL0":
+	 * with FEAT_FGT UNDEFINED at or above PMCCR.EPMN, here NUM_PMU_COUNTERS; else CONSTRAINED UNPREDICTABLE);
+	 * the pseudocode would index PMEVCNTR_EL0[] out of range there. */
+	if ((row->counter == COUNTER_SEL || row->counter == COUNTER_SEL_NOT31) && m >= 0 &&
+	    (unsigned)m >= f->num_counters)
+		return af->fgt ? PMU_ACCESS_UNDEFINED : PMU_ACCESS_UNPREDICTABLE;
+	if (s->el == 3)
+		return PMU_ACCESS_OK;
+	if (s->el == 2)
+		return f->el3 && (s->mdcr_el3 & MDCR_EL3_TPM_BIT) ? PMU_ACCESS_TRAP_EL3 : PMU_ACCESS_OK;
+	if (s->el == 0) {
+		if (!row->el0 || (a->reg == PMREG_PMUSERENR_EL0 && a->write))
+			return PMU_ACCESS_UNDEFINED;
+		/* PMUSERENR_EL0 reads have no PMUSERENR_EL0 gate */
+		if (a->reg != PMREG_PMUSERENR_EL0 && !(a->pmuserenr_el0 & permit))
+			return el2 && (s->hcr_el2 & HCR_EL2_TGE_BIT) ? PMU_ACCESS_TRAP_EL2 : PMU_ACCESS_TRAP_EL1;
+	}
+	/* EL1, and EL0 past its gate */
+	if (el2 && fgt_en && a->hdfg_bit && (a->write || row->fgt_read))
+		return PMU_ACCESS_TRAP_EL2;
+	if (el2 && (s->mdcr_el2 & MDCR_EL2_TPM_BIT))
+		return PMU_ACCESS_TRAP_EL2;
+	if (el2 && row->tpmcr && (s->mdcr_el2 & MDCR_EL2_TPMCR_BIT))
+		return PMU_ACCESS_TRAP_EL2;
+	if (el2 && m >= 0 && (unsigned)m >= get_num_event_counters_accessible(f, s))
+		return af->fgt ? PMU_ACCESS_TRAP_EL2 : PMU_ACCESS_UNPREDICTABLE;
+	if (f->el3 && (s->mdcr_el3 & MDCR_EL3_TPM_BIT))
+		return PMU_ACCESS_TRAP_EL3;
+	return PMU_ACCESS_OK;
+}

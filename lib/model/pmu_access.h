@@ -1,0 +1,104 @@
+/*
+ * pmu_access.h - who may read and write the PMU registers: the "Accessing <register>" pseudocode of the
+ * Performance Monitors registers (../shared/spec/pseudocode/PMU_sysreg_access.asl; Arm ARM D24.5) as one
+ * pure function, for the AArch64 System register encodings (MRS/MSR).
+ *
+ * Every such accessor has the same shape, which the model follows in order (the priority order the
+ * pseudocode gives when several controls apply at once):
+ *   EL0: PMUSERENR_EL0 gate (EN, or EN with CR/ER/SW for the reads and writes that name them) -> trap to
+ *        EL1, or to EL2 when EL2Enabled() and HCR_EL2.TGE == 1; then the register's HDFGRTR_EL2/HDFGWTR_EL2
+ *        bit (FEAT_FGT, SCR_EL3.FGTEn) -> EL2; MDCR_EL2.TPM -> EL2; MDCR_EL2.TPMCR -> EL2 (PMCR_EL0 only);
+ *        an event counter m >= GetNumEventCountersAccessible() -> EL2 with FEAT_FGT, else CONSTRAINED
+ *        UNPREDICTABLE; MDCR_EL3.TPM -> EL3; else the access is allowed.
+ *   EL1: the same without the PMUSERENR_EL0 gate (and the FGT bit without ELIsInHost(EL0)).
+ *   EL2: MDCR_EL3.TPM -> EL3, else allowed.   EL3: allowed.
+ * Registers with no EL0 access (PMINTENSET/CLR_EL1, PMMIR_EL1, a write of PMUSERENR_EL0) are UNDEFINED at
+ * EL0; a read of a write-only register (PMSWINC_EL0) or a write of a read-only one (PMCEID0/1_EL0,
+ * PMMIR_EL1) is UNDEFINED at every EL; an event counter m >= NUM_PMU_COUNTERS is UNDEFINED with FEAT_FGT.
+ *
+ * Not modelled, so pmu_access_modelled() is false: FEAT_PMUv3p9 (PMUSERENR_EL0.UEN and TID, PMUACR_EL1).
+ * Assumed: MDCR_EL3.SDD == 0, so EL3SDDUndefPriority() and EL3SDDUndef() are FALSE (FEAT_Debugv8p8);
+ * ELIsInHost(EL0) is FALSE (HCR_EL2.E2H == 0: pmucheck runs EL2 non-VHE).
+ */
+#ifndef PMUCHECK_PMU_ACCESS_H
+#define PMUCHECK_PMU_ACCESS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/pmu_model.h"
+
+/* The register classes, one System register encoding each (PMEVCNTR<n>/PMEVTYPER<n>: the n given). */
+enum pmu_reg {
+	PMREG_PMCR_EL0,
+	PMREG_PMCNTENSET_EL0,
+	PMREG_PMCNTENCLR_EL0,
+	PMREG_PMOVSSET_EL0,
+	PMREG_PMOVSCLR_EL0,
+	PMREG_PMINTENSET_EL1,
+	PMREG_PMINTENCLR_EL1,
+	PMREG_PMSELR_EL0,
+	PMREG_PMCEID0_EL0,
+	PMREG_PMCEID1_EL0,
+	PMREG_PMCCNTR_EL0,
+	PMREG_PMCCFILTR_EL0,
+	PMREG_PMEVCNTR_EL0,   /* PMEVCNTR<n>_EL0 */
+	PMREG_PMEVTYPER_EL0,  /* PMEVTYPER<n>_EL0 */
+	PMREG_PMXEVCNTR_EL0,  /* counter PMSELR_EL0.SEL */
+	PMREG_PMXEVTYPER_EL0, /* counter PMSELR_EL0.SEL (31: PMCCFILTR_EL0) */
+	PMREG_PMSWINC_EL0,
+	PMREG_PMUSERENR_EL0,
+	PMREG_PMMIR_EL1,
+	PMREG_COUNT
+};
+
+/* An access's outcome. */
+enum pmu_access_result {
+	PMU_ACCESS_OK,            /* the access happens */
+	PMU_ACCESS_UNDEFINED,     /* EC 0x00 at the current EL, or at EL1 from EL0 (EL2 when TGE) */
+	PMU_ACCESS_TRAP_EL1,      /* AArch64.SystemAccessTrap(EL1, 0x18) */
+	PMU_ACCESS_TRAP_EL2,
+	PMU_ACCESS_TRAP_EL3,
+	PMU_ACCESS_UNPREDICTABLE, /* CONSTRAINED UNPREDICTABLE (Unpredictable_PMUEVENTCOUNTER) */
+};
+
+/* The System register encoding of a class: op0, op1, CRn, CRm, op2 (for n, where the class has one). */
+struct pmu_reg_encoding {
+	unsigned op0, op1, crn, crm, op2;
+};
+
+/* One access: the register, the direction, and the controls the accessor reads beyond pmu_state. */
+struct pmu_access {
+	enum pmu_reg reg;
+	bool write;           /* MSR; else MRS */
+	unsigned n;           /* PMEVCNTR<n>/PMEVTYPER<n>: n (0..30); ignored otherwise */
+	uint64_t pmuserenr_el0;
+	uint64_t pmselr_el0;  /* SEL, for PMXEVCNTR_EL0 and PMXEVTYPER_EL0 */
+	bool hdfg_bit;        /* the register's HDFGRTR_EL2 (read) or HDFGWTR_EL2 (write) trap bit (FEAT_FGT) */
+};
+
+/* FEAT_FGT and FEAT_PMUv3p9 for the access rules (pmu_features has no field for them). */
+struct pmu_access_features {
+	bool fgt;      /* ID_AA64MMFR0_EL1.FGT != 0 */
+	bool pmuv3p9;  /* ID_AA64DFR0_EL1.PMUVer >= 0b1001 */
+};
+
+/* Name ("PMCR_EL0", "PMEVCNTR<n>_EL0", ...) and encoding of a class (n fills PMEVCNTR/PMEVTYPER's). */
+const char *pmu_reg_name(enum pmu_reg reg);
+struct pmu_reg_encoding pmu_reg_encoding(enum pmu_reg reg, unsigned n);
+
+/* Whether the rules of this PE are modelled: false with FEAT_PMUv3p9 (see above). */
+bool pmu_access_modelled(const struct pmu_access_features *af);
+
+/*
+ * The outcome of access a at s's EL and Security state (s: el, secure, scr_el3.{NS, EEL2, FGTEn}, mdcr_el3.TPM,
+ * mdcr_el2.{TPM, TPMCR, HPMN}, hcr_el2.TGE), per the accessor pseudocode summarized above. With
+ * !pmu_access_modelled() the result is meaningless.
+ */
+enum pmu_access_result pmu_access_check(const struct pmu_features *f, const struct pmu_access_features *af,
+					const struct pmu_state *s, const struct pmu_access *a);
+
+/* "allowed", "UNDEFINED", "trap to EL1", ... */
+const char *pmu_access_result_name(enum pmu_access_result r);
+
+#endif

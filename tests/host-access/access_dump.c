@@ -1,0 +1,78 @@
+/*
+ * access_dump.c - prints the model's outcome (lib/model/pmu_access.c) for every combination of register
+ * class, direction, context and control that tests/host-access/check_access.py compares with its own
+ * evaluation of the "Accessing" pseudocode text. One line per combination:
+ *   reg write el secure el2_impl el3_impl eel2 pmuserenr tge tpm tpmcr tpm3 fgt fgten hdfg n sel hpmn N result
+ * (numbers; reg is the pmu_reg value, result the pmu_access_result value).
+ */
+#include <stdio.h>
+
+#include "model/pmu_access.h"
+
+/* The contexts: EL, Security state, SCR_EL3.{NS, EEL2} (with EL3). */
+static const struct { unsigned el; bool secure, eel2; } contexts[] = {
+	{ 3, true, false }, { 2, true, true }, { 2, false, false }, { 1, true, false }, { 0, true, false },
+	{ 1, true, true }, { 0, true, true }, { 1, false, false }, { 0, false, false },
+};
+
+int main(void)
+{
+	const unsigned N = 6, HPMN = 4;
+	/* counter numbers: below HPMN, at/above HPMN, at/above N */
+	static const unsigned counters[] = { 1, 5, 7 };
+	unsigned machine, c, reg, w, ue, tge, tpm, tpmcr, tpm3, fg, hd, k;
+
+	for (machine = 0; machine < 4; machine++) {
+		struct pmu_features f = { .pmuver = 0x6, .num_counters = N, .el2 = machine & 1, .el3 = machine & 2,
+					   .sel2 = (machine & 3) == 3 };
+
+		for (c = 0; c < sizeof(contexts) / sizeof(contexts[0]); c++) {
+			unsigned el = contexts[c].el;
+
+			if ((el == 3 || contexts[c].secure) && !f.el3)
+				continue;
+			if ((el == 2 || contexts[c].eel2) && !f.el2)
+				continue;
+			for (reg = 0; reg < PMREG_COUNT; reg++)
+			for (w = 0; w < 2; w++)
+			for (ue = 0; ue < (el == 0 ? 16u : 1u); ue++)
+			for (tge = 0; tge < (el == 0 && f.el2 ? 2u : 1u); tge++)
+			for (tpm = 0; tpm < (f.el2 ? 2u : 1u); tpm++)
+			for (tpmcr = 0; tpmcr < (f.el2 ? 2u : 1u); tpmcr++)
+			for (tpm3 = 0; tpm3 < (f.el3 ? 2u : 1u); tpm3++)
+			for (fg = 0; fg < 3; fg++) /* no FGT; FGT with FGTEn 0; FGT with FGTEn 1 */
+			for (hd = 0; hd < (fg ? 2u : 1u); hd++)
+			for (k = 0; k < 3; k++) {
+				struct pmu_access_features af = { .fgt = fg != 0, .pmuv3p9 = false };
+				struct pmu_state s = { 0 };
+				struct pmu_access a = { 0 };
+				bool counter = reg == PMREG_PMEVCNTR_EL0 || reg == PMREG_PMEVTYPER_EL0 ||
+					       reg == PMREG_PMXEVCNTR_EL0 || reg == PMREG_PMXEVTYPER_EL0;
+
+				if (k && !counter)
+					break;
+				s.el = el;
+				s.secure = f.el3 && contexts[c].secure;
+				s.scr_el3 = (contexts[c].secure ? 0 : SCR_EL3_NS_BIT) |
+					    (contexts[c].eel2 ? SCR_EL3_EEL2_BIT : 0) | (fg == 2 ? SCR_EL3_FGTEn_BIT : 0);
+				s.hcr_el2 = tge ? HCR_EL2_TGE_BIT : 0;
+				s.mdcr_el2 = FIELD_PREP(MDCR_EL2, HPMN, HPMN) | (tpm ? MDCR_EL2_TPM_BIT : 0) |
+					     (tpmcr ? MDCR_EL2_TPMCR_BIT : 0);
+				s.mdcr_el3 = tpm3 ? MDCR_EL3_TPM_BIT : 0;
+				a.reg = (enum pmu_reg)reg;
+				a.write = w;
+				a.n = counters[k];
+				a.pmselr_el0 = counters[k];
+				a.hdfg_bit = hd;
+				a.pmuserenr_el0 = ((ue & 1) ? PMUSERENR_EL0_EN_BIT : 0) | ((ue & 2) ? PMUSERENR_EL0_SW_BIT : 0) |
+						  ((ue & 4) ? PMUSERENR_EL0_CR_BIT : 0) | ((ue & 8) ? PMUSERENR_EL0_ER_BIT : 0);
+				printf("%u %u %u %u %u %u %u %llu %u %u %u %u %u %u %u %u %u %u %u %d\n", reg, w, el,
+				       (unsigned)s.secure, (unsigned)f.el2, (unsigned)f.el3, (unsigned)contexts[c].eel2,
+				       (unsigned long long)a.pmuserenr_el0, tge, tpm, tpmcr, tpm3, (unsigned)af.fgt,
+				       fg == 2, hd, a.n, (unsigned)a.pmselr_el0, HPMN, N,
+				       (int)pmu_access_check(&f, &af, &s, &a));
+			}
+		}
+	}
+	return 0;
+}
