@@ -32,8 +32,9 @@ SRCS := boot/entry.S boot/boot_main.c \
         lib/runtime/baseline.c lib/runtime/context.c lib/runtime/context_lower.S lib/runtime/exception.c lib/runtime/vectors.S \
         lib/drivers/console_pl011.c lib/drivers/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c \
         lib/smp/psci.c lib/smp/pe_start.c lib/dt/fdt_platform.c \
-        lib/platform/platform_desc.c lib/platform/platform_exit.c lib/model/pmu_model.c lib/test/test.c \
-        tests/modules.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c \
+        lib/platform/platform_desc.c lib/platform/platform_exit.c lib/model/pmu_model.c lib/model/pmu_access.c \
+        lib/test/test.c \
+        tests/modules.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c tests/access.c \
         platform/$(PLATFORM)/xfail.c
 OBJS := $(patsubst %,$(BUILD)/%.o,$(basename $(SRCS)))
 
@@ -139,7 +140,10 @@ $(HOST_ACCESS_DUMP): lib/model/pmu_model.c lib/model/pmu_access.c lib/model/pmu_
 	 tests/host-access/access_dump.c -o $@
 host-access-test: $(HOST_ACCESS_DUMP)
 	@mkdir -p build/test-results
-	@$(HOST_ACCESS_DUMP) > build/host/access_dump.txt && \
+	@if [ ! -f $(SPEC_DIR)/pseudocode/PMU_sysreg_access.asl ] && [ "$$CI" != true ]; then \
+	 echo "host-access-test: SKIP: no $(SPEC_DIR)/pseudocode/PMU_sysreg_access.asl (the spec extract beside the clone; SPEC_DIR=...)"; \
+	 echo "0 passed, 0 failed, 1 skipped" > build/test-results/host-access.summary; exit 0; fi; \
+	 $(HOST_ACCESS_DUMP) > build/host/access_dump.txt && \
 	 $(PYTHON) tests/host-access/check_access.py $(SPEC_DIR)/pseudocode/PMU_sysreg_access.asl build/host/access_dump.txt \
 	 > build/test-results/host-access.log; rc=$$?; grep '^not ok\|^#' build/test-results/host-access.log | head -20; \
 	 tail -n 1 build/test-results/host-access.log; \

@@ -18,7 +18,8 @@ Expectation files hold one line per test point, `ok|skip|todo <name>` (`#` start
 A configuration may take its expectations from another (the 6th column): a -m or -smp variant of a base
 configuration expects what the base expects, and with -smp N every test point `<name>` is expected once per
 PE as `pe<i>.<name>` (the firmware's names when it tests more than one PE), unless the file lists
-`pe<i>.<name>` itself.
+`pe<i>.<name>` itself (a run on one PE leaves such entries out). --update-expected writes only base
+configurations' files, from PE 0's points of the run without their pe0. prefix.
 Anything else is a failure: a point missing or unlisted, a `not ok` without TODO, an `ok # TODO` (the recorded
 deviation no longer shows: update platform/<name>/xfail.c and the expectation), a `Bail out!`, no final
 summary line, an exit status that disagrees with the firmware's summary, or a timeout. The console of each
@@ -72,7 +73,24 @@ def load_configs(path):
             extra = fields[4].split() if len(fields) > 4 else []
             expect_from = fields[5].strip() if len(fields) > 5 and fields[5].strip() else fields[0]
             configs.append(Config(fields[0], versions, fields[2], fields[3], extra, expect_from))
+    by_name = {c.name: c for c in configs}
+    for c in configs:
+        if len([d for d in configs if d.name == c.name]) > 1:
+            raise ValueError(f"{path}: configuration {c.name} is listed twice")
+        base = by_name.get(c.expect_from)
+        if base is None:
+            raise ValueError(f"{path}: {c.name} shares the expectations of {c.expect_from}, which is not listed")
+        if base.expect_from != base.name:
+            raise ValueError(f"{path}: {c.name} shares {base.name}'s expectations, which shares another's")
+        if set(c.versions) - set(base.versions):
+            raise ValueError(f"{path}: {c.name} runs on QEMU {','.join(c.versions)}, but {base.name}, whose "
+                             "expectations it shares, is not recorded on all of them")
     return configs
+
+
+def expected_path(expected_dir, config, version):
+    """The expectation file of a configuration on a QEMU version: qemu-<version>/<expect_from>.txt."""
+    return os.path.join(expected_dir, f"qemu-{version}", f"{config.expect_from}.txt")
 
 
 def qemu_binary(version):
@@ -104,17 +122,28 @@ def pe_count(config):
 
 def expand_expected(expected, pes):
     """Expectations for a run on `pes` PEs: with more than one, every plain name becomes pe<i>.<name> for each
-    PE, and explicit pe<i>.<name> entries override."""
-    if pes <= 1 or expected is None:
-        return expected
+    PE, and explicit pe<i>.<name> entries (for i < pes) override. With one PE the firmware prints plain names:
+    the explicit pe<i>.<name> entries (meant for the -smp variants sharing the file) are left out."""
+    if expected is None:
+        return None
+    explicit = {n: (int(m.group(1)), s) for n, s in expected.items() if (m := PE_PREFIX.match(n))}
+    if pes <= 1:
+        return {n: s for n, s in expected.items() if n not in explicit}
     out = {}
     for name, status in expected.items():
-        if PE_PREFIX.match(name):
-            continue
-        for i in range(pes):
-            out[f"pe{i}.{name}"] = status
-    out.update({n: s for n, s in expected.items() if PE_PREFIX.match(n)})
+        if name not in explicit:
+            for i in range(pes):
+                out[f"pe{i}.{name}"] = status
+    out.update({n: s for n, (i, s) in explicit.items() if i < pes})
     return out
+
+
+def base_points(points):
+    """The points of a run as its expectation file records them: with several PEs, PE 0's points without the
+    pe0. prefix (the other PEs are expected to match them; a difference is listed by hand as pe<i>.<name>)."""
+    if not any(PE_PREFIX.match(p["name"]) for p in points):
+        return points
+    return [dict(p, name=PE_PREFIX.sub(r"\2", p["name"])) for p in points if p["name"].startswith("pe0.")]
 
 
 def load_expected(path):
@@ -201,6 +230,8 @@ def compare(points, expected):
 def check_run(text, returncode, expected, timed_out=False):
     """Judge one run: its console text, QEMU's exit status and the expectations ({name: status}, or None
     when the file is missing). Returns (outcomes, problems): per-point Outcomes and run-level failures."""
+    if timed_out and not text.endswith("\n"):
+        text = text[:text.rfind("\n") + 1]  # QEMU was killed mid-line: that line is cut, not a test point
     points, summary, bail = parse_tap(text)
     problems = []
     if timed_out:
@@ -309,26 +340,26 @@ def judge(args, config, version, tap_dir, result):
     label = f"{config.name}@qemu-{version}"
     with open(os.path.join(tap_dir, f"{label}.tap"), "w", encoding="utf-8") as f:
         f.write(text.replace("\r", ""))
-    expected_path = os.path.join(args.expected_dir, f"qemu-{version}", f"{config.expect_from}.txt")
+    path = expected_path(args.expected_dir, config, version)
     if args.update_expected:
         if config.expect_from != config.name:
+            print(f"{label}: shares {config.expect_from}'s expectations: nothing written")
             return (0, 0, 0), 0
         outcomes, problems = check_run(text, returncode, {}, timed_out)
         if problems:  # a broken run would record a truncated list
             report(label, [], problems, stderr)
-            print(f"{label}: not written: {expected_path}")
+            print(f"{label}: not written: {path}")
             return (0, 0, 0), 1
-        points = [p for p in parse_tap(text)[0] if not PE_PREFIX.match(p["name"]) or p["name"].startswith("pe0.")]
+        points = base_points(parse_tap(text)[0])
         for p in points:
-            p["name"] = PE_PREFIX.sub(r"\2", p["name"])
             if p["status"] in ("fail", "xpass"):
                 print(f"{label}: {p['name']}: {p['status']}, written as ok")
-        os.makedirs(os.path.dirname(expected_path), exist_ok=True)
-        with open(expected_path, "w", encoding="utf-8") as f:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
             f.write(expectation_text(points))
-        print(f"{label}: wrote {expected_path} ({len(points)} test points)")
+        print(f"{label}: wrote {path} ({len(points)} test points)")
         return (0, 0, 0), 0
-    expected = expand_expected(load_expected(expected_path), pe_count(config))
+    expected = expand_expected(load_expected(path), pe_count(config))
     outcomes, problems = check_run(text, returncode, expected, timed_out)
     report(label, outcomes, problems, stderr)
     if args.junit_dir:

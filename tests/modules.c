@@ -13,4 +13,5 @@ void tests_run_all(void)
 	test_overflow();
 	test_interrupt();
 	test_freeze();
+	test_access();
 }

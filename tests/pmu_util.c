@@ -23,6 +23,7 @@ void pmu_state_init(struct pmu_state *s, enum ctx c)
 {
 	unsigned n;
 
+	*s = (struct pmu_state){ 0 }; /* every control not named below at 0 (HCR_EL2, PMECR_EL1, ...) */
 	s->el = ctx_el(c);
 	s->secure = features.el3 && ctx_secure(c);
 	s->scr_el3 = (s->secure ? 0 : SCR_EL3_NS_BIT) | (ctx_eel2(c) ? SCR_EL3_EEL2_BIT : 0);

@@ -30,4 +30,7 @@ void test_interrupt(void);
 /* D11.5.2 / D13.5.2 freezing (tests/freeze.c). */
 void test_freeze(void);
 
+/* Who may access the PMU registers: PMUSERENR_EL0, MDCR_EL2/EL3 traps, UNDEFINED (tests/access.c). */
+void test_access(void);
+
 #endif

@@ -133,6 +133,10 @@ class CheckRunTest(unittest.TestCase):
         names, problems, counts = judge(text, None, timed_out=True)
         self.assertIn("QEMU timed out (killed)", problems)
         self.assertEqual(counts[1], 2 + len(problems))
+        # killed in the middle of a line: the cut line ("ok 3 - enable.sw") is no test point
+        cut = PASSING.split("inc.s_el2")[0]
+        names, problems, counts = judge(cut, None, timed_out=True)
+        self.assertEqual(sorted(names), ["enable.swinc.s_el2", "guest_view.bits.ns_el1"])
 
     def test_no_expectation_file(self):
         names, problems, counts = judge(PASSING, 0, None)
@@ -193,11 +197,90 @@ class FilesTest(unittest.TestCase):
 
     def test_expectations_per_pe(self):
         expected = {"enable.swinc.el3": "ok", "filter.sh_rw": "todo", "pe1.enable.swinc.el3": "todo"}
-        self.assertIs(run_qemu.expand_expected(expected, 1), expected)
+        # one PE: plain names only; the explicit pe1. entry is for the -smp variants sharing the file
+        self.assertEqual(run_qemu.expand_expected(expected, 1), {"enable.swinc.el3": "ok", "filter.sh_rw": "todo"})
         self.assertIsNone(run_qemu.expand_expected(None, 2))
         two = run_qemu.expand_expected(expected, 2)
         self.assertEqual(two, {"pe0.enable.swinc.el3": "ok", "pe1.enable.swinc.el3": "todo",
                                "pe0.filter.sh_rw": "todo", "pe1.filter.sh_rw": "todo"})
+        four = run_qemu.expand_expected(dict(expected, **{"pe5.filter.sh_rw": "ok"}), 4)
+        self.assertEqual(len(four), 8)  # pe5 is beyond 4 PEs: left out
+        self.assertEqual((four["pe1.enable.swinc.el3"], four["pe3.enable.swinc.el3"]), ("todo", "ok"))
+
+    def test_base_run_ignores_explicit_pe_entries(self):
+        outcomes, problems = run_qemu.check_run(PASSING, 0, run_qemu.expand_expected(
+            dict(EXPECTED, **{"pe1.enable.swinc.el3": "todo"}), 1))
+        self.assertEqual((problems, [o.name for o in outcomes if not o.ok]), ([], []))
+
+    def test_base_points_for_update_expected(self):
+        points = [{"name": n, "status": "ok"} for n in ("pe0.a.x", "pe1.a.x", "pe0.b.y", "pe1.b.y")]
+        self.assertEqual([p["name"] for p in run_qemu.base_points(points)], ["a.x", "b.y"])
+        self.assertEqual(points[0]["name"], "pe0.a.x")  # the parsed points are not changed
+        plain = [{"name": "a.x", "status": "ok"}]
+        self.assertIs(run_qemu.base_points(plain), plain)
+
+    def test_expectation_folders_per_version(self):
+        configs = {c.name: c for c in run_qemu.load_configs(os.path.join(run_qemu.HERE, "configs.txt"))}
+        path = run_qemu.expected_path("/e", configs["el3-max-smp2"], "10.0")
+        self.assertEqual(path, os.path.join("/e", "qemu-10.0", "el3-max.txt"))
+        self.assertEqual(run_qemu.expected_path("/e", configs["el3-max-512m"], "7.2"),
+                         os.path.join("/e", "qemu-7.2", "el3-max.txt"))
+        self.assertEqual(run_qemu.expected_path("/e", configs["el3-a710"], "10.0"),
+                         os.path.join("/e", "qemu-10.0", "el3-a710.txt"))
+
+    def test_every_run_has_an_expectation_file(self):
+        # every (configuration, version) of configs.txt finds its file; no file is left over
+        configs = run_qemu.load_configs(os.path.join(run_qemu.HERE, "configs.txt"))
+        expected_dir = os.path.join(run_qemu.HERE, "expected")
+        wanted = {run_qemu.expected_path(expected_dir, c, v) for c in configs for v in c.versions}
+        missing = sorted(p for p in wanted if not os.path.exists(p))
+        self.assertEqual(missing, [], "record them: ci/run_qemu.py --elf ... --update-expected --qemu <version>")
+        present = {os.path.join(expected_dir, d, f) for d in os.listdir(expected_dir)
+                   for f in os.listdir(os.path.join(expected_dir, d))}
+        self.assertEqual(sorted(present - wanted), [])
+        self.assertEqual(sorted(os.listdir(expected_dir)), ["qemu-" + v for v in sorted(run_qemu.QEMU_VERSIONS)])
+
+    def test_update_expected_writes_base_files_per_version(self):
+        import contextlib
+        import io
+        import types
+        base = run_qemu.Config("el3-max", ("7.2", "10.0"), "virt", "max", [], "el3-max")
+        smp = base._replace(name="el3-max-smp2", extra=["-smp", "2"], expect_from="el3-max")
+        two = "TAP version 14\nok 1 - pe0.a.x\nok 2 - pe1.a.x\nok 3 - pe0.b.y # SKIP absent\n" \
+              "ok 4 - pe1.b.y # SKIP absent\n1..4\n2 passed, 0 failed, 2 skipped\n"
+        with tempfile.TemporaryDirectory() as d, contextlib.redirect_stdout(io.StringIO()) as out:
+            args = types.SimpleNamespace(update_expected=True, expected_dir=d, junit_dir=None)
+            run_qemu.judge(args, smp, "10.0", d, (["q"], two, "", 0, False, 1.0))
+            self.assertFalse(os.path.exists(os.path.join(d, "qemu-10.0")))  # a variant writes nothing
+            run_qemu.judge(args, base, "10.0", d, (["q"], two, "", 0, False, 1.0))
+            written = run_qemu.load_expected(os.path.join(d, "qemu-10.0", "el3-max.txt"))
+            self.assertEqual(written, {"a.x": "ok", "b.y": "skip"})
+            self.assertFalse(os.path.exists(os.path.join(d, "qemu-7.2")))
+            # a run that bailed out writes nothing and fails
+            counts, status = run_qemu.judge(args, base, "7.2", d, (["q"], "TAP version 14\nBail out! x\n",
+                                                                    "", 2, False, 1.0))
+            self.assertEqual(status, 1)
+            self.assertFalse(os.path.exists(os.path.join(d, "qemu-7.2", "el3-max.txt")))
+        self.assertIn("shares el3-max's expectations", out.getvalue())
+
+    def test_configs_sharing_rules(self):
+        lines = {"ok": "a\t7.2,10.0\tvirt\tmax\nb\t10.0\tvirt\tmax\t-smp 2\ta\n",
+                 "unknown base": "b\t10.0\tvirt\tmax\t-smp 2\ta\n",
+                 "base lacks version": "a\t7.2\tvirt\tmax\nb\t10.0\tvirt\tmax\t-m 4G\ta\n",
+                 "chained": "a\t7.2\tvirt\tmax\nb\t7.2\tvirt\tmax\t-m 4G\ta\nc\t7.2\tvirt\tmax\t-smp 2\tb\n",
+                 "twice": "a\t7.2\tvirt\tmax\na\t10.0\tvirt\tmax\n"}
+        for case, text in lines.items():
+            with tempfile.TemporaryDirectory() as d:
+                path = os.path.join(d, "configs.txt")
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(text)
+                if case == "ok":
+                    configs = run_qemu.load_configs(path)
+                    self.assertEqual([(c.name, c.expect_from, c.extra) for c in configs],
+                                     [("a", "a", []), ("b", "a", ["-smp", "2"])])
+                else:
+                    with self.assertRaises(ValueError, msg=case):
+                        run_qemu.load_configs(path)
 
     def test_smp_run_against_base_expectations(self):
         stream = (PASSING.replace("\r\n", "\n")

@@ -96,8 +96,9 @@ enum pmu_access_result pmu_access_check(const struct pmu_features *f, const stru
 	uint64_t permit = PMUSERENR_EL0_EN_BIT | (a->write ? row->el0_write_also : row->el0_read_also);
 	int m = access_counter(row, a);
 
-	/* An encoding that does not exist for this direction, or no PMUv3 at all. */
-	if (!pmu_implemented(f) || (a->write ? !row->writable : !row->readable))
+	/* An encoding that does not exist for this direction, or no PMUv3 at all (PMMIR_EL1: FEAT_PMUv3p4). */
+	if (!pmu_implemented(f) || (a->write ? !row->writable : !row->readable) ||
+	    (a->reg == PMREG_PMMIR_EL1 && f->pmuver < 0x5))
 		return PMU_ACCESS_UNDEFINED;
 	/* PMEVCNTR<n>/PMEVTYPER<n> beyond the implemented counters (GetNumEventCountersSelfHosted()). */
 	if (row->counter == COUNTER_N && a->n >= f->num_counters)

@@ -14,7 +14,8 @@
  *   EL2: MDCR_EL3.TPM -> EL3, else allowed.   EL3: allowed.
  * Registers with no EL0 access (PMINTENSET/CLR_EL1, PMMIR_EL1, a write of PMUSERENR_EL0) are UNDEFINED at
  * EL0; a read of a write-only register (PMSWINC_EL0) or a write of a read-only one (PMCEID0/1_EL0,
- * PMMIR_EL1) is UNDEFINED at every EL; an event counter m >= NUM_PMU_COUNTERS is UNDEFINED with FEAT_FGT.
+ * PMMIR_EL1) is UNDEFINED at every EL, and so is PMMIR_EL1 without FEAT_PMUv3p4; an event counter
+ * m >= NUM_PMU_COUNTERS is UNDEFINED with FEAT_FGT.
  *
  * Not modelled, so pmu_access_modelled() is false: FEAT_PMUv3p9 (PMUSERENR_EL0.UEN and TID, PMUACR_EL1).
  * Assumed: MDCR_EL3.SDD == 0, so EL3SDDUndefPriority() and EL3SDDUndef() are FALSE (FEAT_Debugv8p8);

@@ -16,8 +16,8 @@ PLAT_GICR_SIZE  := 0xF60000
 PLAT_FDT_FALLBACK := 0x40000000
 # The firmware ends with a semihosting SYS_EXIT so QEMU's exit status is the verdict.
 PLAT_SEMIHOSTING := 1
-# `make run` boots QEMU 10.0 (bookworm-backports, unpacked by ci/install-deps.sh; it faults on unaligned
-# Device accesses as silicon does) unless QEMU_VERSION=7.2 picks Debian's own.
+# `make run` boots QEMU 10.0 (bookworm-backports, unpacked by ci/install-deps.sh; with the MMU off it faults on
+# unaligned accesses as silicon does: README "QEMU deviations") unless QEMU_VERSION=7.2 picks Debian's own.
 QEMU_VERSION    ?= 10.0
 QEMU            ?= $(if $(filter 7.2,$(QEMU_VERSION)),qemu-system-aarch64,$(PMUCHECK_CACHE)/qemu-$(QEMU_VERSION)/qemu-system-aarch64)
 # Default machine: entered at EL3, with EL2 and FEAT_SEL2 (-cpu max). ci/configs.txt lists the others.

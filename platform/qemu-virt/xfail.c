@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "arch/id_regs.h"
+#include "runtime/context.h"
 #include "test/test.h"
 
 const char platform_name[] = "qemu-virt";
@@ -28,6 +29,12 @@ static bool with_el2(void)
 
 /* The QEMU versions pmucheck's CI runs (ci/configs.txt): where a deviation was seen on both. */
 #define QEMU_ALL "7.2 10.0"
+
+/* The access checks set MDCR_EL3.TPM when entered at EL3 and MDCR_EL2.TPM where pmucheck owns EL2. */
+static bool with_tpm(void)
+{
+	return orchestrator_el == 3 || (features.el2 && orchestrator_el >= 2);
+}
 
 /* With FEAT_FGT (QEMU 10's -cpu max, cortex-a710, neoverse-n2) the guest-view counter rule changes. */
 static bool with_el2_no_fgt(void)
@@ -172,5 +179,37 @@ const struct xfail platform_xfails[] = {
 	 */
 	{ "interrupt.r2.*", "D13.3.1, CheckPMUOverflowCondition (second range: MDCR_EL2.HPME)",
 	  "second-range request gated by PMCR_EL0.E, not MDCR_EL2.HPME", with_el2, QEMU_ALL },
+	/*
+	 * Who may access the PMU (tests/access.c, lib/model/pmu_access.c). Two deviations, the same on 7.2.22
+	 * and 10.0.2, each in every combination where it can show:
+	 *  - MDCR_EL2.TPMCR is not implemented. "Accessing PMCR_EL0" (PMU_sysreg_access.asl): at EL1, and at EL0
+	 *    past PMUSERENR_EL0, "elsif EL2Enabled() && MDCR_EL2.TPMCR == '1' then AArch64.SystemAccessTrap(EL2,
+	 *    0x18)", ahead of MDCR_EL3.TPM. Seen at Non-secure and Secure-under-SEL2 EL1/EL0: with TPMCR = 1
+	 *    (TPM = 0) PMCR_EL0 reads and writes take no exception, and with MDCR_EL3.TPM = 1 as well they trap
+	 *    to EL3 instead of EL2. Why sure: QEMU defines MDCR_TPMCR (target/arm/cpu.h:1361 in v7.2.0) but
+	 *    pmreg_access() never reads it (doc/qemu-7.2-pmu-notes.md section 4).
+	 *  - PMUSERENR_EL0.{SW, CR, ER} let EL0 past MDCR_EL2.TPM and MDCR_EL3.TPM. The accessors check the
+	 *    PMUSERENR_EL0 bits first and then, for an access they permit, still trap on MDCR_EL2.TPM (to EL2)
+	 *    and MDCR_EL3.TPM (to EL3). Seen at EL0 in every Security state: with SW set (PMSWINC_EL0 writes),
+	 *    CR set (PMCCNTR_EL0 reads) or ER set (PMEVCNTR<n>_EL0 and PMXEVCNTR_EL0 reads, PMSELR_EL0 reads and
+	 *    writes), TPM = 1 traps nothing: 32 of 32 combinations per register to EL2 and 16 to EL3, whether or
+	 *    not EN is also set; with only EN set the same accesses trap as they must. Why sure: QEMU's
+	 *    pmreg_access_swinc(), pmreg_access_ccntr(), pmreg_access_xevcntr() and pmreg_access_selr() return
+	 *    CP_ACCESS_OK at EL0 when their PMUSERENR_EL0 bit is set, before pmreg_access() (the function that
+	 *    checks TPM) is reached (target/arm/helper.c in v7.2.0, just after pmreg_access() at 1027-1048;
+	 *    unchanged upstream in target/arm/cpregs-pmu.c).
+	 */
+#define TPMCR_DEVIATION(ctx)                                                                              \
+	{ "access.pmcr_el0." ctx, "Accessing PMCR_EL0: MDCR_EL2.TPMCR traps EL1/EL0 to EL2",                \
+	  "MDCR_EL2.TPMCR ignored", with_el2, QEMU_ALL }
+	TPMCR_DEVIATION("ns_el1"), TPMCR_DEVIATION("ns_el0"), TPMCR_DEVIATION("s_el1_sel2"), TPMCR_DEVIATION("s_el0_sel2"),
+#define USERENR_BYPASS(reg, bit, ctx)                                                                     \
+	{ "access." reg "." ctx, "Accessing " reg ": MDCR_EL2.TPM/MDCR_EL3.TPM trap EL0 accesses PMUSERENR_EL0 permits", \
+	  "PMUSERENR_EL0." bit " bypasses MDCR_EL2.TPM and MDCR_EL3.TPM", with_tpm, QEMU_ALL }
+#define USERENR_BYPASSES(ctx)                                                                             \
+	USERENR_BYPASS("pmswinc_el0", "SW", ctx), USERENR_BYPASS("pmccntr_el0", "CR", ctx),                  \
+	USERENR_BYPASS("pmevcntr_el0", "ER", ctx), USERENR_BYPASS("pmxevcntr_el0", "ER", ctx),               \
+	USERENR_BYPASS("pmselr_el0", "ER", ctx)
+	USERENR_BYPASSES("ns_el0"), USERENR_BYPASSES("s_el0"), USERENR_BYPASSES("s_el0_sel2"),
 	{ NULL, NULL, NULL, NULL, NULL },
 };

@@ -2,7 +2,8 @@
  * access_dump.c - prints the model's outcome (lib/model/pmu_access.c) for every combination of register
  * class, direction, context and control that tests/host-access/check_access.py compares with its own
  * evaluation of the "Accessing" pseudocode text. One line per combination:
- *   reg write el secure el2_impl el3_impl eel2 pmuserenr tge tpm tpmcr tpm3 fgt fgten hdfg n sel hpmn N result
+ *   reg write el secure el2_impl el3_impl eel2 pmuserenr tge tpm tpmcr tpm3 fgt fgten hdfg n sel hpmn N pmuver
+ *   result
  * (numbers; reg is the pmu_reg value, result the pmu_access_result value).
  */
 #include <stdio.h>
@@ -22,8 +23,9 @@ int main(void)
 	static const unsigned counters[] = { 1, 5, 7 };
 	unsigned machine, c, reg, w, ue, tge, tpm, tpmcr, tpm3, fg, hd, k;
 
-	for (machine = 0; machine < 4; machine++) {
-		struct pmu_features f = { .pmuver = 0x6, .num_counters = N, .el2 = machine & 1, .el3 = machine & 2,
+	/* machines: EL2 and EL3 implemented or not (bits 0, 1), FEAT_PMUv3p5 or plain FEAT_PMUv3 (bit 2) */
+	for (machine = 0; machine < 8; machine++) {
+		struct pmu_features f = { .pmuver = machine & 4 ? 0x1 : 0x6, .num_counters = N, .el2 = machine & 1, .el3 = machine & 2,
 					   .sel2 = (machine & 3) == 3 };
 
 		for (c = 0; c < sizeof(contexts) / sizeof(contexts[0]); c++) {
@@ -66,10 +68,10 @@ int main(void)
 				a.hdfg_bit = hd;
 				a.pmuserenr_el0 = ((ue & 1) ? PMUSERENR_EL0_EN_BIT : 0) | ((ue & 2) ? PMUSERENR_EL0_SW_BIT : 0) |
 						  ((ue & 4) ? PMUSERENR_EL0_CR_BIT : 0) | ((ue & 8) ? PMUSERENR_EL0_ER_BIT : 0);
-				printf("%u %u %u %u %u %u %u %llu %u %u %u %u %u %u %u %u %u %u %u %d\n", reg, w, el,
+				printf("%u %u %u %u %u %u %u %llu %u %u %u %u %u %u %u %u %u %u %u %u %d\n", reg, w, el,
 				       (unsigned)s.secure, (unsigned)f.el2, (unsigned)f.el3, (unsigned)contexts[c].eel2,
 				       (unsigned long long)a.pmuserenr_el0, tge, tpm, tpmcr, tpm3, (unsigned)af.fgt,
-				       fg == 2, hd, a.n, (unsigned)a.pmselr_el0, HPMN, N,
+				       fg == 2, hd, a.n, (unsigned)a.pmselr_el0, HPMN, N, f.pmuver,
 				       (int)pmu_access_check(&f, &af, &s, &a));
 			}
 		}

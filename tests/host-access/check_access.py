@@ -167,7 +167,7 @@ def main(argv):
         for line in f:
             v = [int(x) for x in line.split()]
             (reg, write, el, secure, el2_impl, el3_impl, eel2, pmuserenr, tge, tpm, tpmcr, tpm3, fgt, fgten,
-             hdfg, n, sel, hpmn, n_counters, result) = v
+             hdfg, n, sel, hpmn, n_counters, pmuver, result) = v
             name, kind = REGS[reg], "MSR" if write else "MRS"
             key = (name, kind)
             controls = {"PMUSERENR_EL0": pmuserenr, "MDCR_EL2": (tpm << 6) | (tpmcr << 5), "MDCR_EL3": tpm3 << 6,
@@ -177,8 +177,10 @@ def main(argv):
                 "el": el, "m": n, "sel": sel, "n_counters": n_counters,
                 "el2_enabled": el2_enabled,
                 "accessible": hpmn if el2_enabled and el < 2 else n_counters,
-                "feat": lambda name: {"FEAT_PMUv3": True, "FEAT_AA64": True, "FEAT_FGT": bool(fgt), "FEAT_PMUv3p1": True,
-                                     "FEAT_PMUv3p4": True, "FEAT_PMUv3p5": True}.get(name, False),  # PMUVer 0x6
+                # ID_AA64DFR0_EL1.PMUVer: 0x1 FEAT_PMUv3, 0x4 v3p1, 0x5 v3p4, 0x6 v3p5, 0x7 v3p7, 0x8 v3p8, 0x9 v3p9
+                "feat": lambda name, p=pmuver: {"FEAT_PMUv3": p >= 1, "FEAT_AA64": True, "FEAT_FGT": bool(fgt),
+                                                "FEAT_PMUv3p1": p >= 4, "FEAT_PMUv3p4": p >= 5, "FEAT_PMUv3p5": p >= 6,
+                                                "FEAT_PMUv3p7": p >= 7, "FEAT_PMUv3p9": p >= 9}.get(name, False),
                 "have_el": lambda x: {3: bool(el3_impl), 2: bool(el2_impl)}.get(x, True),
                 "field": lambda r, fld, c=controls: str((c.get(r, 0) >> FIELDS[(r, fld)]) & 1),
                 "fields": lambda r, flds, c=controls: "".join(str((c.get(r, 0) >> FIELDS[(r, x)]) & 1)

@@ -1,0 +1,334 @@
+/*
+ * access.c - who may touch the PMU: every PMU register class (lib/model/pmu_access.h) read and written at
+ * every context, for every combination of the controls that decide it, and the outcome compared with the
+ * access model (the "Accessing <register>" pseudocode, ../shared/spec/pseudocode/PMU_sysreg_access.asl):
+ *
+ *   allowed     no exception, and a write takes effect (read back at the orchestrator);
+ *   trapped     the exception is taken to the model's EL with ESR_ELx.EC == 0x18 and an ISS that names the
+ *               register (Op0, Op1, CRn, CRm, Op2), Rt (x9) and the direction; ELR_ELx is the instruction;
+ *               a trapped write changed nothing;
+ *   UNDEFINED   EC 0x00, at EL1 from EL0, else at the accessing EL; a write changed nothing.
+ *
+ * access.<register>.<ctx> (pmceid0_el0, pmevcntr_el0, ...): controls swept are PMUSERENR_EL0.{EN, SW, CR, ER} (all 16 values, at EL0), MDCR_EL2.TPM and
+ * MDCR_EL2.TPMCR (where pmucheck owns EL2) and MDCR_EL3.TPM (entered at EL3). Event counters are counter 1
+ * (PMEVCNTR<1>/PMEVTYPER<1>) and, through PMSELR_EL0.SEL = 0, counter 0: both below MDCR_EL2.HPMN; the
+ * counters at and above HPMN are the guest_view module's. Not swept on the hardware, but modelled and
+ * host-tested (tests/host-access/): HCR_EL2.TGE (EL0 returns through SVC to EL1, which TGE would send to
+ * EL2) and the HDFGRTR_EL2/HDFGWTR_EL2 bits (kept 0; SCR_EL3.FGTEn is 0). With FEAT_PMUv3p9 the module
+ * SKIPs: its PMUSERENR_EL0.UEN/TID and PMUACR_EL1 are not modelled.
+ */
+#include <stdio.h>
+
+#include "arch/arch_regs.h"
+#include "arch/id_regs.h"
+#include "arch/sysreg.h"
+#include "model/pmu_access.h"
+#include "pmu_util.h"
+#include "runtime/baseline.h"
+#include "runtime/context.h"
+#include "runtime/exception.h"
+#include "test/test.h"
+#include "tests.h"
+
+#define RULES "D24.5 \"Accessing <register>\" (PMUSERENR_EL0, MDCR_EL2.TPM/TPMCR, MDCR_EL3.TPM), " \
+	      "AArch64.SystemAccessTrap EC 0x18"
+#define ACCESS_RT 9 /* the register every access uses: ISS.Rt */
+
+/*
+ * One access instruction per register class and direction, through x9, returning the value read and the
+ * address of the instruction (for ELR). The encodings are pmu_reg_encoding()'s (PMEVCNTR<1>, PMEVTYPER<1>).
+ */
+#define ACCESS_STUBS(X)                                                                                   \
+	X(PMREG_PMCR_EL0, S3_3_C9_C12_0) X(PMREG_PMCNTENSET_EL0, S3_3_C9_C12_1)                          \
+	X(PMREG_PMCNTENCLR_EL0, S3_3_C9_C12_2) X(PMREG_PMOVSSET_EL0, S3_3_C9_C14_3)                     \
+	X(PMREG_PMOVSCLR_EL0, S3_3_C9_C12_3) X(PMREG_PMINTENSET_EL1, S3_0_C9_C14_1)                     \
+	X(PMREG_PMINTENCLR_EL1, S3_0_C9_C14_2) X(PMREG_PMSELR_EL0, S3_3_C9_C12_5)                       \
+	X(PMREG_PMCEID0_EL0, S3_3_C9_C12_6) X(PMREG_PMCEID1_EL0, S3_3_C9_C12_7)                         \
+	X(PMREG_PMCCNTR_EL0, S3_3_C9_C13_0) X(PMREG_PMCCFILTR_EL0, S3_3_C14_C15_7)                      \
+	X(PMREG_PMEVCNTR_EL0, S3_3_C14_C8_1) X(PMREG_PMEVTYPER_EL0, S3_3_C14_C12_1)                     \
+	X(PMREG_PMXEVCNTR_EL0, S3_3_C9_C13_2) X(PMREG_PMXEVTYPER_EL0, S3_3_C9_C13_1)                    \
+	X(PMREG_PMSWINC_EL0, S3_3_C9_C12_4) X(PMREG_PMUSERENR_EL0, S3_3_C9_C14_0)                       \
+	X(PMREG_PMMIR_EL1, S3_0_C9_C14_6)
+#define COUNTER_N 1 /* PMEVCNTR<n>/PMEVTYPER<n> */
+
+static uint64_t access_insn(enum pmu_reg reg, bool write, uint64_t value, uint64_t *pc)
+{
+	register uint64_t x9 __asm__("x9") = value;
+	uint64_t at = 0;
+
+#define STUB(r, enc)                                                                                    \
+	case r:                                                                                         \
+		if (write)                                                                              \
+			__asm__ volatile("adr %1, 1f\n1:\tmsr " #enc ", x9" : "+r"(x9), "=&r"(at)::"memory"); \
+		else                                                                                    \
+			__asm__ volatile("adr %1, 1f\n1:\tmrs x9, " #enc : "+r"(x9), "=&r"(at)::"memory");    \
+		break;
+	switch (reg) {
+		ACCESS_STUBS(STUB)
+	default: break;
+	}
+#undef STUB
+	*pc = at;
+	return x9;
+}
+
+/* What each access did, filled in the context. */
+struct access_seen {
+	struct exc_record exc;
+	bool taken;
+	uint64_t pc;
+};
+static struct access_seen seen[PMREG_COUNT][2];
+
+/* The values written (a write that takes effect is visible at the orchestrator; see preset()/effect()). */
+static uint64_t write_value(enum pmu_reg reg)
+{
+	switch (reg) {
+	case PMREG_PMCR_EL0: return PMCR_EL0_DP_BIT;
+	case PMREG_PMCNTENSET_EL0: case PMREG_PMOVSSET_EL0: case PMREG_PMINTENSET_EL1: return BIT64(1);
+	case PMREG_PMCNTENCLR_EL0: case PMREG_PMOVSCLR_EL0: case PMREG_PMINTENCLR_EL1: return BIT64(0);
+	case PMREG_PMSELR_EL0: return 2;
+	case PMREG_PMCCNTR_EL0: return 0x1234;
+	case PMREG_PMCCFILTR_EL0: return PMU_FILTER_ALL | PMEVTYPER_P_BIT;
+	case PMREG_PMEVCNTR_EL0: return 0x55;
+	case PMREG_PMEVTYPER_EL0: return PMU_FILTER_ALL | 0x11;
+	case PMREG_PMXEVCNTR_EL0: return 0x77;
+	case PMREG_PMXEVTYPER_EL0: return PMU_FILTER_ALL | 0x8;
+	case PMREG_PMUSERENR_EL0: return PMUSERENR_EL0_EN_BIT; /* a value the preset never holds (below) */
+	default: return 0;
+	}
+}
+
+/*
+ * The order of the accesses in the context: PMXEVCNTR/PMXEVTYPER before PMSELR_EL0 is written (they use
+ * SEL = 0), PMUSERENR_EL0 last (at EL1 and above a write changes what EL0 may do, not the context itself).
+ */
+static const enum pmu_reg order[PMREG_COUNT] = {
+	PMREG_PMXEVCNTR_EL0, PMREG_PMXEVTYPER_EL0, PMREG_PMCR_EL0, PMREG_PMCNTENSET_EL0, PMREG_PMCNTENCLR_EL0,
+	PMREG_PMOVSSET_EL0, PMREG_PMOVSCLR_EL0, PMREG_PMINTENSET_EL1, PMREG_PMINTENCLR_EL1, PMREG_PMCEID0_EL0,
+	PMREG_PMCEID1_EL0, PMREG_PMCCNTR_EL0, PMREG_PMCCFILTR_EL0, PMREG_PMEVCNTR_EL0, PMREG_PMEVTYPER_EL0,
+	PMREG_PMSWINC_EL0, PMREG_PMMIR_EL1, PMREG_PMSELR_EL0, PMREG_PMUSERENR_EL0,
+};
+
+/* Runs in the context: every read, then every write, each with its exception recorded. */
+static uint64_t at_ctx_access_all(uint64_t unused)
+{
+	unsigned i, w;
+
+	(void)unused;
+	for (w = 0; w < 2; w++) {
+		for (i = 0; i < PMREG_COUNT; i++) {
+			struct access_seen *a = &seen[order[i]][w];
+
+			exc_expect_begin(&a->exc);
+			access_insn(order[i], w, write_value(order[i]), &a->pc);
+			a->taken = exc_expect_end();
+		}
+	}
+	return 0;
+}
+
+/* At the orchestrator, before the context runs: every register at a value the writes would change. */
+static void preset(uint64_t pmuserenr)
+{
+	pmu_stop(); /* PMCR_EL0 = 0 (E and DP clear), no counter enabled */
+	write_pmcntenclr_el0(BIT64(1));
+	write_pmcntenset_el0(BIT64(0));
+	write_pmovsclr_el0(BIT64(1));
+	write_pmovsset_el0(BIT64(0));
+	write_pmintenclr_el1(BIT64(1) | PMU_CNT_C_BIT);
+	write_pmintenset_el1(BIT64(0));
+	write_pmccntr_el0(0);
+	write_pmccfiltr_el0(PMU_FILTER_ALL);
+	write_pmevcntr(0, 0);
+	write_pmevtyper(0, PMU_FILTER_ALL);
+	write_pmevcntr(COUNTER_N, 0);
+	write_pmevtyper(COUNTER_N, PMU_FILTER_ALL);
+	write_pmselr_el0(0);
+	/* PMUSERENR_EL0 under test; with EN set, the write value would not change it: clear SW there. */
+	write_pmuserenr_el0(pmuserenr);
+	isb();
+}
+
+/* Whether the write of reg is visible at the orchestrator (the effect of write_value()); reads nothing else. */
+static bool effect(enum pmu_reg reg, uint64_t pmuserenr)
+{
+	switch (reg) {
+	case PMREG_PMCR_EL0: return read_pmcr_el0() & PMCR_EL0_DP_BIT;
+	case PMREG_PMCNTENSET_EL0: return read_pmcntenset_el0() & BIT64(1);
+	case PMREG_PMCNTENCLR_EL0: return !(read_pmcntenset_el0() & BIT64(0));
+	case PMREG_PMOVSSET_EL0: return read_pmovsset_el0() & BIT64(1);
+	case PMREG_PMOVSCLR_EL0: return !(read_pmovsset_el0() & BIT64(0));
+	case PMREG_PMINTENSET_EL1: return read_pmintenset_el1() & BIT64(1);
+	case PMREG_PMINTENCLR_EL1: return !(read_pmintenset_el1() & BIT64(0));
+	case PMREG_PMSELR_EL0: return (read_pmselr_el0() & 0x1f) == 2;
+	case PMREG_PMCCNTR_EL0: return read_pmccntr_el0() == 0x1234;
+	case PMREG_PMCCFILTR_EL0: return read_pmccfiltr_el0() & PMEVTYPER_P_BIT;
+	case PMREG_PMEVCNTR_EL0: return (read_pmevcntr(COUNTER_N) & 0xffffffff) == 0x55;
+	case PMREG_PMEVTYPER_EL0: return (read_pmevtyper(COUNTER_N) & 0xffff) == 0x11;
+	case PMREG_PMXEVCNTR_EL0: return (read_pmevcntr(0) & 0xffffffff) == 0x77;
+	case PMREG_PMXEVTYPER_EL0: return (read_pmevtyper(0) & 0xffff) == 0x8;
+	case PMREG_PMUSERENR_EL0: return read_pmuserenr_el0() != pmuserenr;
+	default: return false; /* no visible effect (PMSWINC_EL0 with counting off) or no such write */
+	}
+}
+
+static unsigned expected_el(enum pmu_access_result r, unsigned el)
+{
+	switch (r) {
+	case PMU_ACCESS_TRAP_EL1: return 1;
+	case PMU_ACCESS_TRAP_EL2: return 2;
+	case PMU_ACCESS_TRAP_EL3: return 3;
+	default: return el == 0 ? 1 : el; /* UNDEFINED: EL1 from EL0 (HCR_EL2.TGE == 0 here) */
+	}
+}
+
+/* The ISS pmucheck expects for a trapped access of reg (EC 0x18). */
+static uint64_t expected_iss(enum pmu_reg reg, bool write)
+{
+	struct pmu_reg_encoding e = pmu_reg_encoding(reg, COUNTER_N);
+
+	return FIELD_PREP(ESR_ISS_SYS, Op0, e.op0) | FIELD_PREP(ESR_ISS_SYS, Op2, e.op2) |
+	       FIELD_PREP(ESR_ISS_SYS, Op1, e.op1) | FIELD_PREP(ESR_ISS_SYS, CRn, e.crn) |
+	       FIELD_PREP(ESR_ISS_SYS, Rt, ACCESS_RT) | FIELD_PREP(ESR_ISS_SYS, CRm, e.crm) |
+	       (write ? 0 : ESR_ISS_SYS_Direction_BIT);
+}
+
+/* Compare one access with the model; the controls are printed with every failure. */
+static void check_access(struct check_group *g, enum ctx c, const struct pmu_state *s,
+			 const struct pmu_access_features *af, uint64_t pmuserenr, enum pmu_reg reg, bool write,
+			 bool written)
+{
+	struct pmu_access a = { .reg = reg, .write = write, .n = COUNTER_N, .pmuserenr_el0 = pmuserenr,
+				.pmselr_el0 = 0 };
+	enum pmu_access_result want = pmu_access_check(&features.pmu, af, s, &a);
+	const struct access_seen *x = &seen[reg][write];
+	unsigned ec = (unsigned)FIELD_GET(ESR, EC, x->exc.esr);
+	const char *dir = write ? "MSR" : "MRS";
+
+#define CTRLS "PMUSERENR_EL0=0x%llx MDCR_EL2=0x%llx MDCR_EL3=0x%llx: %s %s at %s"
+#define CTRL_ARGS (unsigned long long)pmuserenr, (unsigned long long)s->mdcr_el2, \
+		  (unsigned long long)s->mdcr_el3, dir, pmu_reg_name(reg), ctx_name(c)
+	if (want == PMU_ACCESS_UNPREDICTABLE)
+		return;
+	if (want == PMU_ACCESS_OK) {
+		if (!check(g, !x->taken, CTRLS ": expected allowed, took EC 0x%02x to EL%u (ESR 0x%llx)", CTRL_ARGS,
+			   ec, x->exc.el, (unsigned long long)x->exc.esr))
+			return;
+		if (write && write_value(reg) && reg != PMREG_PMSWINC_EL0)
+			check(g, written, CTRLS ": allowed, but the write did not take effect", CTRL_ARGS);
+		return;
+	}
+	if (!check(g, x->taken, CTRLS ": expected %s, no exception", CTRL_ARGS, pmu_access_result_name(want)))
+		return;
+	check(g, x->exc.el == expected_el(want, s->el) && ec == (want == PMU_ACCESS_UNDEFINED ? ESR_EC_UNKNOWN :
+	      ESR_EC_SYS64), CTRLS ": expected %s (EC 0x%02x at EL%u), took EC 0x%02x to EL%u", CTRL_ARGS,
+	      pmu_access_result_name(want), want == PMU_ACCESS_UNDEFINED ? ESR_EC_UNKNOWN : ESR_EC_SYS64,
+	      expected_el(want, s->el), ec, x->exc.el);
+	if (want != PMU_ACCESS_UNDEFINED)
+		check(g, (x->exc.esr & MASK64(24, 0)) == expected_iss(reg, write),
+		      CTRLS ": ISS 0x%llx, expected 0x%llx (Op0/Op1/CRn/CRm/Op2, Rt=x9, direction)", CTRL_ARGS,
+		      (unsigned long long)(x->exc.esr & MASK64(24, 0)), (unsigned long long)expected_iss(reg, write));
+	check(g, x->exc.elr == x->pc, CTRLS ": ELR 0x%llx, the instruction is at 0x%llx", CTRL_ARGS,
+	      (unsigned long long)x->exc.elr, (unsigned long long)x->pc);
+	if (write && write_value(reg) && reg != PMREG_PMSWINC_EL0)
+		check(g, !written, CTRLS ": %s, but the write took effect", CTRL_ARGS, pmu_access_result_name(want));
+#undef CTRLS
+#undef CTRL_ARGS
+}
+
+/* "access.<register>.<ctx>": the register in lower case, without "<n>" (PMEVCNTR<n>_EL0: counter 1). */
+static void group_name(char *buf, size_t size, enum pmu_reg reg, enum ctx c)
+{
+	const char *r = pmu_reg_name(reg);
+	size_t i = 0;
+
+	i += (size_t)snprintf(buf, size, "access.");
+	for (; *r && i + 1 < size; r++) {
+		if (*r == '<' || *r == '>' || (*r == 'n' && r[-1] == '<'))
+			continue;
+		buf[i++] = (char)(*r >= 'A' && *r <= 'Z' ? *r - 'A' + 'a' : *r);
+	}
+	snprintf(buf + i, size - i, ".%s", ctx_name(c));
+}
+
+static void check_context(enum ctx c, const struct pmu_access_features *af)
+{
+	static struct check_group g[PMREG_COUNT];
+	bool live[PMREG_COUNT], written[PMREG_COUNT], el2 = pmu_owns_el2(), any = false;
+	unsigned ue, tpm, tpm3, i, w;
+	uint64_t ret, pmuserenr;
+	struct pmu_state s;
+	const char *why;
+	char name[48];
+
+	for (i = 0; i < PMREG_COUNT; i++) {
+		group_name(name, sizeof(name), (enum pmu_reg)i, c);
+		live[i] = false;
+		if (!ctx_available(c, &why))
+			tap_skip(name, RULES, "%s", why);
+		else
+			any |= live[i] = group_begin(&g[i], RULES, "%s", name);
+	}
+	if (!any)
+		return;
+	for (ue = 0; ue < (ctx_el(c) == 0 ? 16u : 1u); ue++)
+	for (tpm = 0; tpm < (el2 ? 4u : 1u); tpm++)
+	for (tpm3 = 0; tpm3 < (orchestrator_el == 3 ? 2u : 1u); tpm3++) {
+		pmuserenr = ctx_el(c) == 0 ? (uint64_t)ue : PMUSERENR_EL0_SW_BIT | PMUSERENR_EL0_CR_BIT;
+		pmu_state_init(&s, c);
+		s.mdcr_el2 |= ((tpm & 1) ? MDCR_EL2_TPM_BIT : 0) | ((tpm & 2) ? MDCR_EL2_TPMCR_BIT : 0);
+		s.mdcr_el3 |= tpm3 ? MDCR_EL3_TPM_BIT : 0;
+		preset(pmuserenr);
+		if (el2)
+			write_mdcr_el2(s.mdcr_el2);
+		if (orchestrator_el == 3)
+			write_mdcr_el3(s.mdcr_el3);
+		isb();
+		if (ctx_call(c, at_ctx_access_all, 0, &ret) != CTX_OK) {
+			baseline_restore_all();
+			for (i = 0; i < PMREG_COUNT; i++)
+				if (live[i])
+					check(&g[i], false, "an unexpected exception ended the accesses at %s", ctx_name(c));
+			exc_record_print(&exc_unexpected);
+			break;
+		}
+		/* Read back at the orchestrator before its baseline returns: MDCR_EL3.TPM does not trap EL3, and
+		 * MDCR_EL2.TPM does not trap EL2. */
+		for (i = 0; i < PMREG_COUNT; i++)
+			written[i] = effect((enum pmu_reg)i, pmuserenr);
+		baseline_restore_all();
+		for (i = 0; i < PMREG_COUNT; i++)
+			for (w = 0; w < 2 && live[i]; w++)
+				check_access(&g[i], c, &s, af, pmuserenr, (enum pmu_reg)i, w, written[i]);
+	}
+	pmu_stop();
+	baseline_restore_all();
+	for (i = 0; i < PMREG_COUNT; i++)
+		if (live[i])
+			group_end(&g[i]);
+}
+
+void test_access(void)
+{
+	struct pmu_access_features af = {
+		.fgt = features.fgt,
+		.pmuv3p9 = FIELD_GET(ID_AA64DFR0_EL1, PMUVer, features.id_aa64dfr0_el1) >= 0x9 &&
+			   FIELD_GET(ID_AA64DFR0_EL1, PMUVer, features.id_aa64dfr0_el1) != 0xf,
+	};
+	unsigned c;
+
+	for (c = 0; c < CTX_COUNT; c++) {
+		if (!pmu_implemented(&features.pmu)) {
+			tap_skip("access", RULES, "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer == 0x%x)",
+				 features.pmu.pmuver);
+			return;
+		}
+		if (!pmu_access_modelled(&af)) {
+			tap_skip("access", RULES, "FEAT_PMUv3p9 (ID_AA64DFR0_EL1.PMUVer >= 0x9): PMUSERENR_EL0.UEN/TID "
+				 "and PMUACR_EL1 are not modelled yet");
+			return;
+		}
+		check_context((enum ctx)c, &af);
+	}
+}
