@@ -10,6 +10,8 @@
  *                           access traps to EL2 (EC 0x18). Without it the access is CONSTRAINED
  *                           UNPREDICTABLE among: UNDEFINED, RAZ/WI, NOP, an UNKNOWN accessible counter, trap
  *                           to EL2. None of these reads or writes counter n itself, which is what is checked.
+ *                           The expected outcome comes from the access model (lib/model/pmu_access.c), as in
+ *                           the access module, which checks the counters below HPMN.
  * guest_view.pmcr_p.<ctx>   PMCR_EL0.P written in the context resets the first range, and the second range
  *                           only at EL2/EL3 or where EL2 is disabled (pmcr_p_resets(), PMCR_EL0.P D24.5.8);
  *                           never PMCCNTR_EL0. Checked at every context.
@@ -21,6 +23,7 @@
 #include "arch/arch_regs.h"
 #include "arch/id_regs.h"
 #include "arch/sysreg.h"
+#include "model/pmu_access.h"
 #include "pmu_util.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
@@ -184,14 +187,35 @@ static void check_bits(enum ctx c, const unsigned *hpmns, unsigned nh)
 	group_end(&g);
 }
 
-/* An exception the description permits for an access to counter n >= HPMN from EL1/EL0. */
-static bool permitted_exception(const struct exc_record *e)
+/*
+ * What the access model (lib/model/pmu_access.c, the "Accessing" pseudocode) says of an access to counter n
+ * >= HPMN from context c: a trap to EL2 with FEAT_FGT, CONSTRAINED UNPREDICTABLE without it. The access
+ * module checks the same accessors below HPMN: one model for both.
+ */
+static enum pmu_access_result counter_rule(enum ctx c, unsigned hpmn, enum probe_reg reg, unsigned n, bool write)
+{
+	static const enum pmu_reg model_reg[] = {
+		[REG_PMEVCNTR] = PMREG_PMEVCNTR_EL0, [REG_PMEVTYPER] = PMREG_PMEVTYPER_EL0,
+		[REG_PMXEVCNTR] = PMREG_PMXEVCNTR_EL0, [REG_PMXEVTYPER] = PMREG_PMXEVTYPER_EL0,
+	};
+	struct pmu_access_features af = { .fgt = features.fgt };
+	struct pmu_access a = { .reg = model_reg[reg], .write = write, .n = n, .pmselr_el0 = n,
+				.pmuserenr_el0 = read_pmuserenr_el0() };
+	struct pmu_state s;
+
+	hpmn_state(&s, c, hpmn);
+	return pmu_access_check(&features.pmu, &af, &s, &a);
+}
+
+/* Whether exception e is one the model's outcome allows: the trap to EL2 (EC 0x18), or, CONSTRAINED
+ * UNPREDICTABLE, that trap or UNDEFINED at EL1. */
+static bool permitted_exception(const struct exc_record *e, enum pmu_access_result want)
 {
 	unsigned ec = (unsigned)FIELD_GET(ESR, EC, e->esr);
 
 	if (e->el == 2 && ec == ESR_EC_SYS64)
-		return true; /* trapped to EL2: the only outcome with FEAT_FGT */
-	return !features.fgt && e->el == 1 && ec == ESR_EC_UNKNOWN; /* UNDEFINED */
+		return want == PMU_ACCESS_TRAP_EL2 || want == PMU_ACCESS_UNPREDICTABLE;
+	return want == PMU_ACCESS_UNPREDICTABLE && e->el == 1 && ec == ESR_EC_UNKNOWN;
 }
 
 static void check_one_counter(struct check_group *g, enum ctx c, unsigned hpmn, enum probe_reg reg, unsigned n)
@@ -202,6 +226,7 @@ static void check_one_counter(struct check_group *g, enum ctx c, unsigned hpmn, 
 	uint64_t other = type ? (PMEVTYPER_U_BIT | PMU_EVENT_SW_INCR) : 0x22220000u;
 	uint64_t written = type ? (PMEVTYPER_NSH_BIT | PMU_EVENT_SW_INCR) : 0x5a5a0000u + n;
 	uint64_t preload = 0x77770000u, seen;
+	enum pmu_access_result want_r = counter_rule(c, hpmn, reg, n, false), want_w = counter_rule(c, hpmn, reg, n, true);
 	unsigned m;
 
 	for (m = 0; m < features.pmu.num_counters; m++) {
@@ -213,25 +238,28 @@ static void check_one_counter(struct check_group *g, enum ctx c, unsigned hpmn, 
 	/* read: must not return counter n's value */
 	if (run_probe(g, c, OP_READ, reg, n, preload)) {
 		if (probe.taken)
-			check(g, permitted_exception(&probe.exc), "HPMN=%u: read of %s, n=%u, at %s took an exception "
-			      "not permitted (FEAT_FGT=%d): EL%u EC=0x%02x", hpmn, reg_names[reg], n, ctx_name(c),
-			      (int)features.fgt, probe.exc.el, (unsigned)FIELD_GET(ESR, EC, probe.exc.esr));
+			check(g, permitted_exception(&probe.exc, want_r), "HPMN=%u: read of %s, n=%u, at %s took an "
+			      "exception the model (%s) does not permit: EL%u EC=0x%02x", hpmn, reg_names[reg], n,
+			      ctx_name(c), pmu_access_result_name(want_r), probe.exc.el,
+			      (unsigned)FIELD_GET(ESR, EC, probe.exc.esr));
 		else
-			check(g, !features.fgt && probe.value != held, "HPMN=%u: read of %s, n=%u, at %s returned 0x%llx "
-			      "(counter n holds 0x%llx): %s", hpmn, reg_names[reg], n, ctx_name(c),
+			check(g, want_r == PMU_ACCESS_UNPREDICTABLE && probe.value != held, "HPMN=%u: read of %s, n=%u, "
+			      "at %s returned 0x%llx (counter n holds 0x%llx): %s", hpmn, reg_names[reg], n, ctx_name(c),
 			      (unsigned long long)probe.value, (unsigned long long)held,
-			      features.fgt ? "FEAT_FGT requires a trap to EL2" : "counter n itself was read");
+			      want_r == PMU_ACCESS_TRAP_EL2 ? "FEAT_FGT requires a trap to EL2" : "counter n itself was read");
 	}
 	/* write: must not change counter n */
 	if (run_probe(g, c, OP_WRITE, reg, n, written)) {
 		seen = type ? read_pmevtyper(n) : read_pmevcntr(n);
 		if (probe.taken)
-			check(g, permitted_exception(&probe.exc), "HPMN=%u: write of %s, n=%u, at %s took an exception "
-			      "not permitted (FEAT_FGT=%d): EL%u EC=0x%02x", hpmn, reg_names[reg], n, ctx_name(c),
-			      (int)features.fgt, probe.exc.el, (unsigned)FIELD_GET(ESR, EC, probe.exc.esr));
+			check(g, permitted_exception(&probe.exc, want_w), "HPMN=%u: write of %s, n=%u, at %s took an "
+			      "exception the model (%s) does not permit: EL%u EC=0x%02x", hpmn, reg_names[reg], n,
+			      ctx_name(c), pmu_access_result_name(want_w), probe.exc.el,
+			      (unsigned)FIELD_GET(ESR, EC, probe.exc.esr));
 		else
-			check(g, !features.fgt, "HPMN=%u: write of %s, n=%u, at %s took no exception: FEAT_FGT requires "
-			      "a trap to EL2", hpmn, reg_names[reg], n, ctx_name(c));
+			check(g, want_w == PMU_ACCESS_UNPREDICTABLE, "HPMN=%u: write of %s, n=%u, at %s took no "
+			      "exception: the model says %s", hpmn, reg_names[reg], n, ctx_name(c),
+			      pmu_access_result_name(want_w));
 		check(g, seen == held, "HPMN=%u: write of 0x%llx to %s, n=%u, at %s changed counter n: 0x%llx -> 0x%llx",
 		      hpmn, (unsigned long long)written, reg_names[reg], n, ctx_name(c), (unsigned long long)held,
 		      (unsigned long long)seen);
