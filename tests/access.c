@@ -9,13 +9,14 @@
  *               a trapped write changed nothing;
  *   UNDEFINED   EC 0x00, at EL1 from EL0, else at the accessing EL; a write changed nothing.
  *
- * access.<register>.<ctx> (pmceid0_el0, pmevcntr_el0, ...): controls swept are PMUSERENR_EL0.{EN, SW, CR, ER} (all 16 values, at EL0), MDCR_EL2.TPM and
- * MDCR_EL2.TPMCR (where pmucheck owns EL2) and MDCR_EL3.TPM (entered at EL3). Event counters are counter 1
+ * access.<register>.<ctx> (pmceid0_el0, pmevcntr_el0, ...): controls swept are PMUSERENR_EL0.{EN, SW, CR, ER}
+ * (all 16 values, at EL0), MDCR_EL2.TPM and MDCR_EL2.TPMCR (where pmucheck owns EL2) and MDCR_EL3.TPM (entered
+ * at EL3), and with FEAT_FGT each PMU bit of HDFGRTR_EL2/HDFGWTR_EL2 alone (SCR_EL3.FGTEn = 1), and all with
+ * SCR_EL3.FGTEn = 0 (build_combos()). Event counters are counter 1
  * (PMEVCNTR<1>/PMEVTYPER<1>) and, through PMSELR_EL0.SEL = 0, counter 0: both below MDCR_EL2.HPMN; the
  * counters at and above HPMN are the guest_view module's. Not swept on the hardware, but modelled and
  * host-tested (tests/host-access/): HCR_EL2.TGE (EL0 returns through SVC to EL1, which TGE would send to
- * EL2) and the HDFGRTR_EL2/HDFGWTR_EL2 bits (kept 0; SCR_EL3.FGTEn is 0). With FEAT_PMUv3p9 the module
- * SKIPs: its PMUSERENR_EL0.UEN/TID and PMUACR_EL1 are not modelled.
+ * EL2). With FEAT_PMUv3p9 the module SKIPs: its PMUSERENR_EL0.UEN/TID and PMUACR_EL1 are not modelled.
  */
 #include <stdio.h>
 
@@ -196,19 +197,20 @@ static uint64_t expected_iss(enum pmu_reg reg, bool write)
 
 /* Compare one access with the model; the controls are printed with every failure. */
 static void check_access(struct check_group *g, enum ctx c, const struct pmu_state *s,
-			 const struct pmu_access_features *af, uint64_t pmuserenr, enum pmu_reg reg, bool write,
-			 bool written)
+			 const struct pmu_access_features *af, uint64_t pmuserenr, uint64_t hdfgtr, enum pmu_reg reg,
+			 bool write, bool written)
 {
 	struct pmu_access a = { .reg = reg, .write = write, .n = COUNTER_N, .pmuserenr_el0 = pmuserenr,
-				.pmselr_el0 = 0 };
+				.pmselr_el0 = 0, .hdfgrtr_el2 = hdfgtr, .hdfgwtr_el2 = hdfgtr };
 	enum pmu_access_result want = pmu_access_check(&features.pmu, af, s, &a);
 	const struct access_seen *x = &seen[reg][write];
 	unsigned ec = (unsigned)FIELD_GET(ESR, EC, x->exc.esr);
 	const char *dir = write ? "MSR" : "MRS";
 
-#define CTRLS "PMUSERENR_EL0=0x%llx MDCR_EL2=0x%llx MDCR_EL3=0x%llx: %s %s at %s"
+#define CTRLS "PMUSERENR_EL0=0x%llx MDCR_EL2=0x%llx MDCR_EL3=0x%llx SCR_EL3.FGTEn=%d HDFGxTR_EL2=0x%llx: %s %s at %s"
 #define CTRL_ARGS (unsigned long long)pmuserenr, (unsigned long long)s->mdcr_el2, \
-		  (unsigned long long)s->mdcr_el3, dir, pmu_reg_name(reg), ctx_name(c)
+		  (unsigned long long)s->mdcr_el3, (s->scr_el3 & SCR_EL3_FGTEn_BIT) != 0, (unsigned long long)hdfgtr, dir, \
+		  pmu_reg_name(reg), ctx_name(c)
 	if (want == PMU_ACCESS_UNPREDICTABLE)
 		return;
 	if (want == PMU_ACCESS_OK) {
@@ -237,6 +239,57 @@ static void check_access(struct check_group *g, enum ctx c, const struct pmu_sta
 #undef CTRL_ARGS
 }
 
+/* One setting of the controls the module sweeps. */
+struct combo {
+	uint64_t pmuserenr;  /* at EL0 contexts */
+	uint64_t mdcr_el2;   /* TPM, TPMCR */
+	uint64_t mdcr_el3;   /* TPM */
+	uint64_t scr_el3;    /* FGTEn */
+	uint64_t hdfgtr;     /* HDFGRTR_EL2 and HDFGWTR_EL2 */
+};
+
+/* Every PMU bit of HDFGRTR_EL2 and HDFGWTR_EL2 (arch_regs.h HDFGxTR_EL2_*). */
+static const uint64_t fgt_bits[] = {
+	HDFGxTR_EL2_PMEVCNTRn_EL0_BIT, HDFGxTR_EL2_PMEVTYPERn_EL0_BIT, HDFGxTR_EL2_PMCCFILTR_EL0_BIT,
+	HDFGxTR_EL2_PMCCNTR_EL0_BIT, HDFGxTR_EL2_PMCNTEN_BIT, HDFGxTR_EL2_PMINTEN_BIT, HDFGxTR_EL2_PMOVS_BIT,
+	HDFGxTR_EL2_PMSELR_EL0_BIT, HDFGWTR_EL2_PMSWINC_EL0_BIT, HDFGWTR_EL2_PMCR_EL0_BIT, HDFGRTR_EL2_PMMIR_EL1_BIT,
+	HDFGxTR_EL2_PMUSERENR_EL0_BIT, HDFGRTR_EL2_PMCEIDn_EL0_BIT,
+};
+
+/*
+ * The sweep for context c: every PMUSERENR_EL0 value (EL0) x MDCR_EL2.{TPM, TPMCR} (where pmucheck owns EL2)
+ * x MDCR_EL3.TPM (entered at EL3); then, with FEAT_FGT where pmucheck owns EL2, each PMU fine-grained trap
+ * bit alone (SCR_EL3.FGTEn = 1 when entered at EL3), and all of them with SCR_EL3.FGTEn = 0 (entered at
+ * EL3). Returns the number of combinations.
+ */
+static unsigned build_combos(enum ctx c, struct combo *out)
+{
+	const uint64_t full = PMUSERENR_EL0_EN_BIT | PMUSERENR_EL0_SW_BIT | PMUSERENR_EL0_CR_BIT | PMUSERENR_EL0_ER_BIT;
+	bool el2 = pmu_owns_el2(), el3 = orchestrator_el == 3;
+	unsigned ue, tpm, tpm3, b, n = 0;
+
+	for (ue = 0; ue < (ctx_el(c) == 0 ? 16u : 1u); ue++)
+		for (tpm = 0; tpm < (el2 ? 4u : 1u); tpm++)
+			for (tpm3 = 0; tpm3 < (el3 ? 2u : 1u); tpm3++)
+				out[n++] = (struct combo){
+					.pmuserenr = ue,
+					.mdcr_el2 = ((tpm & 1) ? MDCR_EL2_TPM_BIT : 0) | ((tpm & 2) ? MDCR_EL2_TPMCR_BIT : 0),
+					.mdcr_el3 = tpm3 ? MDCR_EL3_TPM_BIT : 0,
+				};
+	if (el2 && features.fgt) {
+		for (b = 0; b < sizeof(fgt_bits) / sizeof(fgt_bits[0]); b++)
+			out[n++] = (struct combo){ .pmuserenr = full, .scr_el3 = el3 ? SCR_EL3_FGTEn_BIT : 0,
+						   .hdfgtr = fgt_bits[b] };
+		if (el3) {
+			out[n] = (struct combo){ .pmuserenr = full };
+			for (b = 0; b < sizeof(fgt_bits) / sizeof(fgt_bits[0]); b++)
+				out[n].hdfgtr |= fgt_bits[b];
+			n++;
+		}
+	}
+	return n;
+}
+
 /* "access.<register>.<ctx>": the register in lower case, without "<n>" (PMEVCNTR<n>_EL0: counter 1). */
 static void group_name(char *buf, size_t size, enum pmu_reg reg, enum ctx c)
 {
@@ -256,7 +309,8 @@ static void check_context(enum ctx c, const struct pmu_access_features *af)
 {
 	static struct check_group g[PMREG_COUNT];
 	bool live[PMREG_COUNT], written[PMREG_COUNT], el2 = pmu_owns_el2(), any = false;
-	unsigned ue, tpm, tpm3, i, w;
+	static struct combo combos[16 * 4 * 2 + 2 * 14];
+	unsigned ncombos = build_combos(c, combos), k, i, w;
 	uint64_t ret, pmuserenr;
 	struct pmu_state s;
 	const char *why;
@@ -272,18 +326,26 @@ static void check_context(enum ctx c, const struct pmu_access_features *af)
 	}
 	if (!any)
 		return;
-	for (ue = 0; ue < (ctx_el(c) == 0 ? 16u : 1u); ue++)
-	for (tpm = 0; tpm < (el2 ? 4u : 1u); tpm++)
-	for (tpm3 = 0; tpm3 < (orchestrator_el == 3 ? 2u : 1u); tpm3++) {
-		pmuserenr = ctx_el(c) == 0 ? (uint64_t)ue : PMUSERENR_EL0_SW_BIT | PMUSERENR_EL0_CR_BIT;
+	for (k = 0; k < ncombos; k++) {
+		const struct combo *x = &combos[k];
+
+		pmuserenr = ctx_el(c) == 0 ? x->pmuserenr : PMUSERENR_EL0_SW_BIT | PMUSERENR_EL0_CR_BIT;
 		pmu_state_init(&s, c);
-		s.mdcr_el2 |= ((tpm & 1) ? MDCR_EL2_TPM_BIT : 0) | ((tpm & 2) ? MDCR_EL2_TPMCR_BIT : 0);
-		s.mdcr_el3 |= tpm3 ? MDCR_EL3_TPM_BIT : 0;
+		s.mdcr_el2 |= x->mdcr_el2;
+		s.mdcr_el3 |= x->mdcr_el3;
+		s.scr_el3 |= x->scr_el3;
 		preset(pmuserenr);
-		if (el2)
+		if (el2) {
 			write_mdcr_el2(s.mdcr_el2);
-		if (orchestrator_el == 3)
+			if (features.fgt) {
+				write_hdfgrtr_el2(x->hdfgtr);
+				write_hdfgwtr_el2(x->hdfgtr);
+			}
+		}
+		if (orchestrator_el == 3) {
 			write_mdcr_el3(s.mdcr_el3);
+			el3_set_test_controls(x->scr_el3);
+		}
 		isb();
 		if (ctx_call(c, at_ctx_access_all, 0, &ret) != CTX_OK) {
 			baseline_restore_all();
@@ -294,13 +356,13 @@ static void check_context(enum ctx c, const struct pmu_access_features *af)
 			break;
 		}
 		/* Read back at the orchestrator before its baseline returns: MDCR_EL3.TPM does not trap EL3, and
-		 * MDCR_EL2.TPM does not trap EL2. */
+		 * MDCR_EL2.TPM and the fine-grained traps do not trap EL2. */
 		for (i = 0; i < PMREG_COUNT; i++)
 			written[i] = effect((enum pmu_reg)i, pmuserenr);
 		baseline_restore_all();
 		for (i = 0; i < PMREG_COUNT; i++)
 			for (w = 0; w < 2 && live[i]; w++)
-				check_access(&g[i], c, &s, af, pmuserenr, (enum pmu_reg)i, w, written[i]);
+				check_access(&g[i], c, &s, af, pmuserenr, x->hdfgtr, (enum pmu_reg)i, w, written[i]);
 	}
 	pmu_stop();
 	baseline_restore_all();

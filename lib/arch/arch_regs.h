@@ -221,6 +221,22 @@
 #define TCR_EL1_IPS_SHIFT   32
 #define TCR_EL1_IPS_MASK    MASK64(34, 32)
 
+/* ---- HDFGRTR_EL2, HDFGWTR_EL2 (FEAT_FGT): the PMU registers' fine-grained trap bits (the registers'
+ * descriptions; also Linux arch/arm64/tools/sysreg). Reads and writes share 12-19; the rest is one-sided. ---- */
+#define HDFGxTR_EL2_PMEVCNTRn_EL0_BIT  BIT64(12)
+#define HDFGxTR_EL2_PMEVTYPERn_EL0_BIT BIT64(13)
+#define HDFGxTR_EL2_PMCCFILTR_EL0_BIT  BIT64(14)
+#define HDFGxTR_EL2_PMCCNTR_EL0_BIT    BIT64(15)
+#define HDFGxTR_EL2_PMCNTEN_BIT        BIT64(16)
+#define HDFGxTR_EL2_PMINTEN_BIT        BIT64(17)
+#define HDFGxTR_EL2_PMOVS_BIT          BIT64(18)
+#define HDFGxTR_EL2_PMSELR_EL0_BIT     BIT64(19)
+#define HDFGWTR_EL2_PMSWINC_EL0_BIT    BIT64(20)
+#define HDFGWTR_EL2_PMCR_EL0_BIT       BIT64(21)
+#define HDFGRTR_EL2_PMMIR_EL1_BIT      BIT64(22)
+#define HDFGxTR_EL2_PMUSERENR_EL0_BIT  BIT64(57)
+#define HDFGRTR_EL2_PMCEIDn_EL0_BIT    BIT64(58)
+
 /* ---- MAIR_ELx (D24.2.98): one byte per AttrIndx ---- */
 #define MAIR_ATTR_SHIFT(idx)    ((idx) * 8)
 #define MAIR_DEVICE_nGnRE       U64(0x04)

@@ -10,6 +10,11 @@
 
 enum counter_check { NO_COUNTER, COUNTER_N, COUNTER_SEL, COUNTER_SEL_NOT31 };
 
+/* The fine-grained trap bits of arch_regs.h, shorter: both registers, HDFGRTR_EL2 only, HDFGWTR_EL2 only. */
+#define FGT(f)  HDFGxTR_EL2_##f##_BIT
+#define FGTR(f) HDFGRTR_EL2_##f##_BIT
+#define FGTW(f) HDFGWTR_EL2_##f##_BIT
+
 static const struct pmu_reg_row {
 	const char *name;
 	struct pmu_reg_encoding enc; /* n-dependent CRm/op2 filled by pmu_reg_encoding() */
@@ -17,38 +22,51 @@ static const struct pmu_reg_row {
 	bool el0;                    /* EL0 may access it when PMUSERENR_EL0 permits */
 	uint64_t el0_read_also, el0_write_also; /* PMUSERENR_EL0 bits that permit as well as EN */
 	bool tpmcr;                  /* MDCR_EL2.TPMCR traps it too */
-	bool fgt_read;               /* HDFGRTR_EL2 has a bit for its reads (all but PMCR_EL0) */
+	uint64_t rtr, wtr;           /* its HDFGRTR_EL2 / HDFGWTR_EL2 trap bit (0: none, as PMCR_EL0 reads) */
 	enum counter_check counter;
 } pmu_regs[PMREG_COUNT] = {
-	[PMREG_PMCR_EL0] = { "PMCR_EL0", { 3, 3, 9, 12, 0 }, true, true, true, 0, 0, true, false, NO_COUNTER },
-	[PMREG_PMCNTENSET_EL0] = { "PMCNTENSET_EL0", { 3, 3, 9, 12, 1 }, true, true, true, 0, 0, false, true, NO_COUNTER },
-	[PMREG_PMCNTENCLR_EL0] = { "PMCNTENCLR_EL0", { 3, 3, 9, 12, 2 }, true, true, true, 0, 0, false, true, NO_COUNTER },
-	[PMREG_PMOVSSET_EL0] = { "PMOVSSET_EL0", { 3, 3, 9, 14, 3 }, true, true, true, 0, 0, false, true, NO_COUNTER },
-	[PMREG_PMOVSCLR_EL0] = { "PMOVSCLR_EL0", { 3, 3, 9, 12, 3 }, true, true, true, 0, 0, false, true, NO_COUNTER },
-	[PMREG_PMINTENSET_EL1] = { "PMINTENSET_EL1", { 3, 0, 9, 14, 1 }, true, true, false, 0, 0, false, true, NO_COUNTER },
-	[PMREG_PMINTENCLR_EL1] = { "PMINTENCLR_EL1", { 3, 0, 9, 14, 2 }, true, true, false, 0, 0, false, true, NO_COUNTER },
-	[PMREG_PMSELR_EL0] = { "PMSELR_EL0", { 3, 3, 9, 12, 5 }, true, true, true, PMUSERENR_EL0_ER_BIT,
-			       PMUSERENR_EL0_ER_BIT, false, true, NO_COUNTER },
-	[PMREG_PMCEID0_EL0] = { "PMCEID0_EL0", { 3, 3, 9, 12, 6 }, true, false, true, 0, 0, false, true, NO_COUNTER },
-	[PMREG_PMCEID1_EL0] = { "PMCEID1_EL0", { 3, 3, 9, 12, 7 }, true, false, true, 0, 0, false, true, NO_COUNTER },
-	[PMREG_PMCCNTR_EL0] = { "PMCCNTR_EL0", { 3, 3, 9, 13, 0 }, true, true, true, PMUSERENR_EL0_CR_BIT, 0, false, true,
-				NO_COUNTER },
-	[PMREG_PMCCFILTR_EL0] = { "PMCCFILTR_EL0", { 3, 3, 14, 15, 7 }, true, true, true, 0, 0, false, true, NO_COUNTER },
+	[PMREG_PMCR_EL0] = { "PMCR_EL0", { 3, 3, 9, 12, 0 }, true, true, true, 0, 0,
+		true, 0, FGTW(PMCR_EL0), NO_COUNTER },
+	[PMREG_PMCNTENSET_EL0] = { "PMCNTENSET_EL0", { 3, 3, 9, 12, 1 }, true, true, true, 0, 0,
+		false, FGT(PMCNTEN), FGT(PMCNTEN), NO_COUNTER },
+	[PMREG_PMCNTENCLR_EL0] = { "PMCNTENCLR_EL0", { 3, 3, 9, 12, 2 }, true, true, true, 0, 0,
+		false, FGT(PMCNTEN), FGT(PMCNTEN), NO_COUNTER },
+	[PMREG_PMOVSSET_EL0] = { "PMOVSSET_EL0", { 3, 3, 9, 14, 3 }, true, true, true, 0, 0,
+		false, FGT(PMOVS), FGT(PMOVS), NO_COUNTER },
+	[PMREG_PMOVSCLR_EL0] = { "PMOVSCLR_EL0", { 3, 3, 9, 12, 3 }, true, true, true, 0, 0,
+		false, FGT(PMOVS), FGT(PMOVS), NO_COUNTER },
+	[PMREG_PMINTENSET_EL1] = { "PMINTENSET_EL1", { 3, 0, 9, 14, 1 }, true, true, false, 0, 0,
+		false, FGT(PMINTEN), FGT(PMINTEN), NO_COUNTER },
+	[PMREG_PMINTENCLR_EL1] = { "PMINTENCLR_EL1", { 3, 0, 9, 14, 2 }, true, true, false, 0, 0,
+		false, FGT(PMINTEN), FGT(PMINTEN), NO_COUNTER },
+	[PMREG_PMSELR_EL0] = { "PMSELR_EL0", { 3, 3, 9, 12, 5 }, true, true, true, PMUSERENR_EL0_ER_BIT, PMUSERENR_EL0_ER_BIT,
+		false, FGT(PMSELR_EL0), FGT(PMSELR_EL0), NO_COUNTER },
+	[PMREG_PMCEID0_EL0] = { "PMCEID0_EL0", { 3, 3, 9, 12, 6 }, true, false, true, 0, 0,
+		false, FGTR(PMCEIDn_EL0), 0, NO_COUNTER },
+	[PMREG_PMCEID1_EL0] = { "PMCEID1_EL0", { 3, 3, 9, 12, 7 }, true, false, true, 0, 0,
+		false, FGTR(PMCEIDn_EL0), 0, NO_COUNTER },
+	[PMREG_PMCCNTR_EL0] = { "PMCCNTR_EL0", { 3, 3, 9, 13, 0 }, true, true, true, PMUSERENR_EL0_CR_BIT, 0,
+		false, FGT(PMCCNTR_EL0), FGT(PMCCNTR_EL0), NO_COUNTER },
+	[PMREG_PMCCFILTR_EL0] = { "PMCCFILTR_EL0", { 3, 3, 14, 15, 7 }, true, true, true, 0, 0,
+		false, FGT(PMCCFILTR_EL0), FGT(PMCCFILTR_EL0), NO_COUNTER },
 	[PMREG_PMEVCNTR_EL0] = { "PMEVCNTR<n>_EL0", { 3, 3, 14, 8, 0 }, true, true, true, PMUSERENR_EL0_ER_BIT, 0,
-				 false, true, COUNTER_N },
-	[PMREG_PMEVTYPER_EL0] = { "PMEVTYPER<n>_EL0", { 3, 3, 14, 12, 0 }, true, true, true, 0, 0, false, true,
-				  COUNTER_N },
+		false, FGT(PMEVCNTRn_EL0), FGT(PMEVCNTRn_EL0), COUNTER_N },
+	[PMREG_PMEVTYPER_EL0] = { "PMEVTYPER<n>_EL0", { 3, 3, 14, 12, 0 }, true, true, true, 0, 0,
+		false, FGT(PMEVTYPERn_EL0), FGT(PMEVTYPERn_EL0), COUNTER_N },
 	[PMREG_PMXEVCNTR_EL0] = { "PMXEVCNTR_EL0", { 3, 3, 9, 13, 2 }, true, true, true, PMUSERENR_EL0_ER_BIT, 0,
-				  false, true, COUNTER_SEL },
-	[PMREG_PMXEVTYPER_EL0] = { "PMXEVTYPER_EL0", { 3, 3, 9, 13, 1 }, true, true, true, 0, 0, false, true,
-				   COUNTER_SEL_NOT31 },
-	[PMREG_PMSWINC_EL0] = { "PMSWINC_EL0", { 3, 3, 9, 12, 4 }, false, true, true, 0, PMUSERENR_EL0_SW_BIT, false, true,
-				NO_COUNTER },
-	[PMREG_PMUSERENR_EL0] = { "PMUSERENR_EL0", { 3, 3, 9, 14, 0 }, true, true, true, 0, 0, false, true, NO_COUNTER },
-	[PMREG_PMMIR_EL1] = { "PMMIR_EL1", { 3, 0, 9, 14, 6 }, true, false, false, 0, 0, false, true, NO_COUNTER },
+		false, FGT(PMEVCNTRn_EL0), FGT(PMEVCNTRn_EL0), COUNTER_SEL },
+	[PMREG_PMXEVTYPER_EL0] = { "PMXEVTYPER_EL0", { 3, 3, 9, 13, 1 }, true, true, true, 0, 0,
+		false, FGT(PMEVTYPERn_EL0), FGT(PMEVTYPERn_EL0), COUNTER_SEL_NOT31 },
+	[PMREG_PMSWINC_EL0] = { "PMSWINC_EL0", { 3, 3, 9, 12, 4 }, false, true, true, 0, PMUSERENR_EL0_SW_BIT,
+		false, 0, FGTW(PMSWINC_EL0), NO_COUNTER },
+	[PMREG_PMUSERENR_EL0] = { "PMUSERENR_EL0", { 3, 3, 9, 14, 0 }, true, true, true, 0, 0,
+		false, FGT(PMUSERENR_EL0), FGT(PMUSERENR_EL0), NO_COUNTER },
+	[PMREG_PMMIR_EL1] = { "PMMIR_EL1", { 3, 0, 9, 14, 6 }, true, false, false, 0, 0,
+		false, FGTR(PMMIR_EL1), 0, NO_COUNTER },
 };
 
 const char *pmu_reg_name(enum pmu_reg reg) { return pmu_regs[reg].name; }
+uint64_t pmu_reg_fgt_bit(enum pmu_reg reg, bool write) { return write ? pmu_regs[reg].wtr : pmu_regs[reg].rtr; }
 
 struct pmu_reg_encoding pmu_reg_encoding(enum pmu_reg reg, unsigned n)
 {
@@ -121,7 +139,7 @@ enum pmu_access_result pmu_access_check(const struct pmu_features *f, const stru
 			return el2 && (s->hcr_el2 & HCR_EL2_TGE_BIT) ? PMU_ACCESS_TRAP_EL2 : PMU_ACCESS_TRAP_EL1;
 	}
 	/* EL1, and EL0 past its gate */
-	if (el2 && fgt_en && a->hdfg_bit && (a->write || row->fgt_read))
+	if (el2 && fgt_en && ((a->write ? a->hdfgwtr_el2 & row->wtr : a->hdfgrtr_el2 & row->rtr) != 0))
 		return PMU_ACCESS_TRAP_EL2;
 	if (el2 && (s->mdcr_el2 & MDCR_EL2_TPM_BIT))
 		return PMU_ACCESS_TRAP_EL2;

@@ -75,7 +75,8 @@ struct pmu_access {
 	unsigned n;           /* PMEVCNTR<n>/PMEVTYPER<n>: n (0..30); ignored otherwise */
 	uint64_t pmuserenr_el0;
 	uint64_t pmselr_el0;  /* SEL, for PMXEVCNTR_EL0 and PMXEVTYPER_EL0 */
-	bool hdfg_bit;        /* the register's HDFGRTR_EL2 (read) or HDFGWTR_EL2 (write) trap bit (FEAT_FGT) */
+	uint64_t hdfgrtr_el2; /* FEAT_FGT fine-grained read traps (the register's bit decides a read) */
+	uint64_t hdfgwtr_el2; /* and write traps */
 };
 
 /* FEAT_FGT and FEAT_PMUv3p9 for the access rules (pmu_features has no field for them). */
@@ -87,6 +88,10 @@ struct pmu_access_features {
 /* Name ("PMCR_EL0", "PMEVCNTR<n>_EL0", ...) and encoding of a class (n fills PMEVCNTR/PMEVTYPER's). */
 const char *pmu_reg_name(enum pmu_reg reg);
 struct pmu_reg_encoding pmu_reg_encoding(enum pmu_reg reg, unsigned n);
+
+/* The HDFGRTR_EL2 (read) or HDFGWTR_EL2 (write) bit that traps this class (HDFGxTR_EL2_* in arch_regs.h);
+ * 0 where there is none (PMCR_EL0 reads, the direction that does not exist). */
+uint64_t pmu_reg_fgt_bit(enum pmu_reg reg, bool write);
 
 /* Whether the rules of this PE are modelled: false with FEAT_PMUv3p9 (see above). */
 bool pmu_access_modelled(const struct pmu_access_features *af);

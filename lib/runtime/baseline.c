@@ -10,9 +10,18 @@
 #include "runtime/exception.h"
 
 
+static uint64_t scr_el3_test_bits; /* el3_set_test_controls(): kept across world switches until the baseline */
+
+void el3_set_test_controls(uint64_t scr_bits)
+{
+	scr_el3_test_bits = scr_bits;
+	write_scr_el3(read_scr_el3() | scr_bits);
+	isb();
+}
+
 static uint64_t scr_el3_baseline(void)
 {
-	uint64_t scr = SCR_EL3_RES1 | SCR_EL3_RW_BIT | SCR_EL3_API_BIT | SCR_EL3_APK_BIT;
+	uint64_t scr = SCR_EL3_RES1 | SCR_EL3_RW_BIT | SCR_EL3_API_BIT | SCR_EL3_APK_BIT | scr_el3_test_bits;
 
 	if (features.el2)
 		scr |= SCR_EL3_HCE_BIT;
@@ -21,6 +30,7 @@ static uint64_t scr_el3_baseline(void)
 
 void el3_baseline(void)
 {
+	scr_el3_test_bits = 0;
 	write_scr_el3(scr_el3_baseline());
 	write_mdcr_el3(MDCR_EL3_BASELINE);
 	isb();

@@ -25,6 +25,12 @@ uint64_t mdcr_el2_baseline(void);
 void el3_baseline(void);
 /* EL3: SCR_EL3.NS = !secure, SCR_EL3.EEL2 = eel2 (FEAT_SEL2), then ISB. Orchestrator at EL3 only. */
 void el3_select_world(bool secure, bool eel2);
+/*
+ * EL3: SCR_EL3 bits a test adds to the baseline (SCR_EL3.FGTEn, ...), set now and kept by every
+ * el3_select_world() until el3_baseline() clears them. Orchestrator at EL3 only.
+ */
+void el3_set_test_controls(uint64_t scr_bits);
+
 /* EL2 baseline (HCR_EL2, CPTR_EL2, VBAR_EL2, MDCR_EL2), from EL3 or EL2: EL2 registers are shared by both
  * Security states. */
 void el2_baseline(void);

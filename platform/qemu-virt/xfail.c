@@ -36,6 +36,12 @@ static bool with_tpm(void)
 	return orchestrator_el == 3 || (features.el2 && orchestrator_el >= 2);
 }
 
+/* The access checks set HDFGRTR_EL2/HDFGWTR_EL2 where FEAT_FGT is implemented and pmucheck owns EL2. */
+static bool with_fgt_el2(void)
+{
+	return features.fgt && features.el2 && orchestrator_el >= 2;
+}
+
 /* With FEAT_FGT (QEMU 10's -cpu max, cortex-a710, neoverse-n2) the guest-view counter rule changes. */
 static bool with_el2_no_fgt(void)
 {
@@ -211,5 +217,21 @@ const struct xfail platform_xfails[] = {
 	USERENR_BYPASS("pmevcntr_el0", "ER", ctx), USERENR_BYPASS("pmxevcntr_el0", "ER", ctx),               \
 	USERENR_BYPASS("pmselr_el0", "ER", ctx)
 	USERENR_BYPASSES("ns_el0"), USERENR_BYPASSES("s_el0"), USERENR_BYPASSES("s_el0_sel2"),
+	/*
+	 * FEAT_FGT (QEMU 10.0's max, cortex-a710, neoverse-n2): HDFGRTR_EL2.PMUSERENR_EL0 and
+	 * HDFGWTR_EL2.PMUSERENR_EL0 (bit 57) do not trap. "Accessing PMUSERENR_EL0": at EL1, and at EL0,
+	 * "EL2Enabled() && IsFeatureImplemented(FEAT_FGT) && (!HaveEL(EL3) || SCR_EL3.FGTEn == '1') &&
+	 * HDFGRTR_EL2.PMUSERENR_EL0 == '1' then AArch64.SystemAccessTrap(EL2, 0x18)" (HDFGWTR_EL2 for MSR).
+	 * Seen on 10.0.2, entered at EL3 (FGTEn = 1) and at EL2: with bit 57 set, PMUSERENR_EL0 reads and writes at
+	 * Non-secure and Secure-under-SEL2 EL1/EL0 take no exception, while every other PMU bit (12-22, 58) traps its
+	 * register as the model says. Why sure: QEMU's fine-grained trap list for the PMU (FGTBit in
+	 * target/arm/cpregs.h, added with FEAT_FGT) has PMEVCNTRn, PMEVTYPERn, PMCCFILTR, PMCCNTR, PMCNTEN,
+	 * PMINTEN, PMOVS, PMSELR, PMSWINC, PMCR, PMMIR and PMCEIDn, and no PMUSERENR_EL0.
+	 */
+#define FGT_PMUSERENR_DEVIATION(ctx)                                                                      \
+	{ "access.pmuserenr_el0." ctx, "Accessing PMUSERENR_EL0: HDFGRTR_EL2/HDFGWTR_EL2.PMUSERENR_EL0 trap to EL2", \
+	  "HDFGRTR_EL2/HDFGWTR_EL2.PMUSERENR_EL0 (bit 57) ignored", with_fgt_el2, "10.0" }
+	FGT_PMUSERENR_DEVIATION("ns_el1"), FGT_PMUSERENR_DEVIATION("ns_el0"), FGT_PMUSERENR_DEVIATION("s_el1_sel2"),
+	FGT_PMUSERENR_DEVIATION("s_el0_sel2"),
 	{ NULL, NULL, NULL, NULL, NULL },
 };

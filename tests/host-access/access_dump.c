@@ -2,8 +2,10 @@
  * access_dump.c - prints the model's outcome (lib/model/pmu_access.c) for every combination of register
  * class, direction, context and control that tests/host-access/check_access.py compares with its own
  * evaluation of the "Accessing" pseudocode text. One line per combination:
- *   reg write el secure el2_impl el3_impl eel2 pmuserenr tge tpm tpmcr tpm3 fgt fgten hdfg n sel hpmn N pmuver
- *   result
+ *   reg write el secure el2_impl el3_impl eel2 pmuserenr tge tpm tpmcr tpm3 fgt fgten hdfgrtr hdfgwtr n sel hpmn N
+ *   pmuver result
+ * The fine-grained trap registers take, per class and direction: 0, the class's own bit (the model's table),
+ * or every PMU bit but that one, so that a wrong bit position in the model shows either way.
  * (numbers; reg is the pmu_reg value, result the pmu_access_result value).
  */
 #include <stdio.h>
@@ -15,6 +17,9 @@ static const struct { unsigned el; bool secure, eel2; } contexts[] = {
 	{ 3, true, false }, { 2, true, true }, { 2, false, false }, { 1, true, false }, { 0, true, false },
 	{ 1, true, true }, { 0, true, true }, { 1, false, false }, { 0, false, false },
 };
+
+/* Every PMU bit of HDFGRTR_EL2 and HDFGWTR_EL2. */
+#define PMU_FGT_BITS (MASK64(22, 12) | HDFGxTR_EL2_PMUSERENR_EL0_BIT | HDFGRTR_EL2_PMCEIDn_EL0_BIT)
 
 int main(void)
 {
@@ -43,11 +48,12 @@ int main(void)
 			for (tpmcr = 0; tpmcr < (f.el2 ? 2u : 1u); tpmcr++)
 			for (tpm3 = 0; tpm3 < (f.el3 ? 2u : 1u); tpm3++)
 			for (fg = 0; fg < 3; fg++) /* no FGT; FGT with FGTEn 0; FGT with FGTEn 1 */
-			for (hd = 0; hd < (fg ? 2u : 1u); hd++)
+			for (hd = 0; hd < (fg ? 3u : 1u); hd++)
 			for (k = 0; k < 3; k++) {
 				struct pmu_access_features af = { .fgt = fg != 0, .pmuv3p9 = false };
 				struct pmu_state s = { 0 };
 				struct pmu_access a = { 0 };
+				uint64_t own, fgt_mask;
 				bool counter = reg == PMREG_PMEVCNTR_EL0 || reg == PMREG_PMEVTYPER_EL0 ||
 					       reg == PMREG_PMXEVCNTR_EL0 || reg == PMREG_PMXEVTYPER_EL0;
 
@@ -65,13 +71,16 @@ int main(void)
 				a.write = w;
 				a.n = counters[k];
 				a.pmselr_el0 = counters[k];
-				a.hdfg_bit = hd;
+				own = pmu_reg_fgt_bit((enum pmu_reg)reg, w);
+				fgt_mask = hd == 0 ? 0 : hd == 1 ? own : PMU_FGT_BITS & ~own;
+				a.hdfgrtr_el2 = w ? 0 : fgt_mask;
+				a.hdfgwtr_el2 = w ? fgt_mask : 0;
 				a.pmuserenr_el0 = ((ue & 1) ? PMUSERENR_EL0_EN_BIT : 0) | ((ue & 2) ? PMUSERENR_EL0_SW_BIT : 0) |
 						  ((ue & 4) ? PMUSERENR_EL0_CR_BIT : 0) | ((ue & 8) ? PMUSERENR_EL0_ER_BIT : 0);
-				printf("%u %u %u %u %u %u %u %llu %u %u %u %u %u %u %u %u %u %u %u %u %d\n", reg, w, el,
+				printf("%u %u %u %u %u %u %u %llu %u %u %u %u %u %u %llu %llu %u %u %u %u %u %d\n", reg, w, el,
 				       (unsigned)s.secure, (unsigned)f.el2, (unsigned)f.el3, (unsigned)contexts[c].eel2,
 				       (unsigned long long)a.pmuserenr_el0, tge, tpm, tpmcr, tpm3, (unsigned)af.fgt,
-				       fg == 2, hd, a.n, (unsigned)a.pmselr_el0, HPMN, N, f.pmuver,
+				       fg == 2, (unsigned long long)a.hdfgrtr_el2, (unsigned long long)a.hdfgwtr_el2, a.n, (unsigned)a.pmselr_el0, HPMN, N, f.pmuver,
 				       (int)pmu_access_check(&f, &af, &s, &a));
 			}
 		}

@@ -28,6 +28,10 @@ FIELDS = {("PMUSERENR_EL0", "EN"): 0, ("PMUSERENR_EL0", "SW"): 1, ("PMUSERENR_EL
           ("PMUSERENR_EL0", "ER"): 3, ("PMUSERENR_EL0", "UEN"): 4, ("PMUSERENR_EL0", "TID"): 6,
           ("MDCR_EL2", "TPM"): 6, ("MDCR_EL2", "TPMCR"): 5, ("MDCR_EL3", "TPM"): 6,
           ("HCR_EL2", "TGE"): 27, ("SCR_EL3", "FGTEn"): 27}
+# HDFGRTR_EL2 / HDFGWTR_EL2 fields the accessors name (their register descriptions; Linux arch/arm64/tools/sysreg).
+FGT_FIELDS = {"PMEVCNTRn_EL0": 12, "PMEVTYPERn_EL0": 13, "PMCCFILTR_EL0": 14, "PMCCNTR_EL0": 15, "PMCNTEN": 16,
+              "PMINTEN": 17, "PMOVS": 18, "PMSELR_EL0": 19, "PMSWINC_EL0": 20, "PMCR_EL0": 21, "PMMIR_EL1": 22,
+              "PMUSERENR_EL0": 57, "PMCEIDn_EL0": 58}
 
 
 def accessor_texts(asl):
@@ -71,7 +75,7 @@ def condition(text):
     t = t.replace("UInt(PMSELR_EL0.SEL)", "sel")
     t = re.sub(r"PMUACR_EL1\[([^\]]*)\]", r"pmuacr(\1)", t)
     t = re.sub(r"(\w+)\.<([\w,]+)>", lambda m: f'fields("{m.group(1)}", "{m.group(2)}")', t)
-    t = re.sub(r"\b(HDFG[RW]TR_EL2)\.(\w+)", r'hdfg("\1")', t)
+    t = re.sub(r"\b(HDFG[RW]TR_EL2)\.(\w+)", r'hdfg("\1", "\2")', t)
     t = re.sub(r"\b([A-Z][A-Z0-9_]+_EL\d)\.(\w+)", r'field("\1", "\2")', t)
     t = t.replace("&&", " and ").replace("||", " or ")
     t = re.sub(r"!(?!=)", " not ", t)
@@ -167,7 +171,7 @@ def main(argv):
         for line in f:
             v = [int(x) for x in line.split()]
             (reg, write, el, secure, el2_impl, el3_impl, eel2, pmuserenr, tge, tpm, tpmcr, tpm3, fgt, fgten,
-             hdfg, n, sel, hpmn, n_counters, pmuver, result) = v
+             hdfgrtr, hdfgwtr, n, sel, hpmn, n_counters, pmuver, result) = v
             name, kind = REGS[reg], "MSR" if write else "MRS"
             key = (name, kind)
             controls = {"PMUSERENR_EL0": pmuserenr, "MDCR_EL2": (tpm << 6) | (tpmcr << 5), "MDCR_EL3": tpm3 << 6,
@@ -185,7 +189,7 @@ def main(argv):
                 "field": lambda r, fld, c=controls: str((c.get(r, 0) >> FIELDS[(r, fld)]) & 1),
                 "fields": lambda r, flds, c=controls: "".join(str((c.get(r, 0) >> FIELDS[(r, x)]) & 1)
                                                                for x in flds.split(",")),
-                "hdfg": lambda r: str(hdfg),
+                "hdfg": lambda r, fld: str(((hdfgrtr if r == "HDFGRTR_EL2" else hdfgwtr) >> FGT_FIELDS[fld]) & 1),
                 "pmuacr": lambda x: "0",
             }
             if key not in functions:  # no such accessor: the encoding is UNDEFINED in that direction
@@ -201,7 +205,7 @@ def main(argv):
                 if shown < 20:
                     print(f"#   {name} {kind} EL{el} secure={secure} EL2={el2_impl} EL3={el3_impl} EEL2={eel2} "
                           f"PMUSERENR={pmuserenr:#x} TGE={tge} TPM={tpm} TPMCR={tpmcr} MDCR_EL3.TPM={tpm3} "
-                          f"FGT={fgt} FGTEn={fgten} HDFG={hdfg} n={n} SEL={sel}: pseudocode {want}, model {seen}")
+                          f"FGT={fgt} FGTEn={fgten} HDFGRTR={hdfgrtr:#x} HDFGWTR={hdfgwtr:#x} n={n} SEL={sel}: pseudocode {want}, model {seen}")
                     shown += 1
     print(f"# the extract's text had {len(REPAIRS)} displaced 'then' (repaired)")
     passed = failed = 0
