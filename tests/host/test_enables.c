@@ -30,6 +30,27 @@ static uint64_t only_bit(const struct pmu_features *f, uint64_t bit, bool value)
 }
 
 /*
+ * Iterates over every machine of instances[] and every context it has: fills *f, *s (open_state()) and *c
+ * for the next one and returns true, or returns false when all were given. Start with *pos = 0.
+ */
+static bool next_instance_ctx(unsigned *pos, struct pmu_features *f, struct pmu_state *s, unsigned *c)
+{
+	while (*pos < ARRAY_SIZE(instances) * CTX_COUNT) {
+		unsigned i = *pos / CTX_COUNT;
+
+		*c = *pos % CTX_COUNT;
+		(*pos)++;
+		*f = machine(instances[i].n);
+		f->hpmn0 = instances[i].hpmn == 0;
+		if (ctx_exists(f, (enum ctx)*c)) {
+			*s = open_state(f, (enum ctx)*c, instances[i].hpmn);
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
  * Precondition of every table below (host_test.h, open_state()): with every enable on, the NSH-only filters
  * count at every EL in both Security states and nothing is prohibited, so the tables see the enables alone.
  */
@@ -37,25 +58,18 @@ static void test_open_state_counts(void)
 {
 	struct pmu_features f;
 	struct pmu_state s;
-	unsigned c, i, n;
+	unsigned c, pos, n;
 
 	tc_begin("open state (SPME=1, HPMD=0, filters NSH only) counts at every EL and Security state");
-	for (i = 0; i < ARRAY_SIZE(instances); i++) {
-		f = machine(instances[i].n);
-		f.hpmn0 = instances[i].hpmn == 0;
-		for (c = 0; c < CTX_COUNT; c++) {
-			if (!ctx_exists(&f, (enum ctx)c))
-				continue;
-			s = open_state(&f, (enum ctx)c, instances[i].hpmn);
-			s.pmcr_el0 = PMCR_EL0_E_BIT;
-			s.mdcr_el2 |= MDCR_EL2_HPME_BIT;
-			s.pmcntenset_el0 = all_enable_bits(&f);
-			for (n = 0; n < f.num_counters; n++)
-				tc_check(count_pmu_events(&f, &s, n), true, "%s at %s: count_pmu_events(%u)",
-					 controls(&f, &s), ctx_name[c], n);
-			tc_check(count_pmu_events(&f, &s, CYCLE_COUNTER_ID), true,
-				 "%s at %s: count_pmu_events(CYCLE_COUNTER_ID)", controls(&f, &s), ctx_name[c]);
-		}
+	for (pos = 0; next_instance_ctx(&pos, &f, &s, &c);) {
+		s.pmcr_el0 = PMCR_EL0_E_BIT;
+		s.mdcr_el2 |= MDCR_EL2_HPME_BIT;
+		s.pmcntenset_el0 = all_enable_bits(&f);
+		for (n = 0; n < f.num_counters; n++)
+			tc_check(count_pmu_events(&f, &s, n), true, "%s at %s: count_pmu_events(%u)", controls(&f, &s),
+				 ctx_name[c], n);
+		tc_check(count_pmu_events(&f, &s, CYCLE_COUNTER_ID), true, "%s at %s: count_pmu_events(CYCLE_COUNTER_ID)",
+			 controls(&f, &s), ctx_name[c]);
 	}
 	tc_end();
 }
@@ -167,25 +181,18 @@ static void test_cycle_counter_enable(void)
 {
 	struct pmu_features f;
 	struct pmu_state s;
-	unsigned r, i, c;
+	unsigned r, pos, c;
 
 	for (r = 0; r < ARRAY_SIZE(table_cycle_enable); r++) {
 		tc_begin("D13.5.1.2 IBTGDJ cycle counter: MDCR_EL2.HPME=%d PMCR_EL0.E=%d PMCNTENSET_EL0.C=%d: %s",
 			 table_cycle_enable[r].mdcr_el2_hpme, table_cycle_enable[r].pmcr_e,
 			 table_cycle_enable[r].pmcntenset_c, table_cycle_enable[r].enabled ? "enabled" : "disabled");
-		for (i = 0; i < ARRAY_SIZE(instances); i++) {
-			f = machine(instances[i].n);
-			f.hpmn0 = instances[i].hpmn == 0;
-			for (c = 0; c < CTX_COUNT; c++) {
-				if (!ctx_exists(&f, (enum ctx)c))
-					continue;
-				s = open_state(&f, (enum ctx)c, instances[i].hpmn);
-				s.mdcr_el2 |= table_cycle_enable[r].mdcr_el2_hpme ? MDCR_EL2_HPME_BIT : 0;
-				s.pmcr_el0 = table_cycle_enable[r].pmcr_e ? PMCR_EL0_E_BIT : 0;
-				s.pmcntenset_el0 = only_bit(&f, PMU_CNT_C_BIT, table_cycle_enable[r].pmcntenset_c);
-				tc_check(count_pmu_events(&f, &s, CYCLE_COUNTER_ID), table_cycle_enable[r].enabled,
-					 "%s at %s: count_pmu_events(CYCLE_COUNTER_ID)", controls(&f, &s), ctx_name[c]);
-			}
+		for (pos = 0; next_instance_ctx(&pos, &f, &s, &c);) {
+			s.mdcr_el2 |= table_cycle_enable[r].mdcr_el2_hpme ? MDCR_EL2_HPME_BIT : 0;
+			s.pmcr_el0 = table_cycle_enable[r].pmcr_e ? PMCR_EL0_E_BIT : 0;
+			s.pmcntenset_el0 = only_bit(&f, PMU_CNT_C_BIT, table_cycle_enable[r].pmcntenset_c);
+			tc_check(count_pmu_events(&f, &s, CYCLE_COUNTER_ID), table_cycle_enable[r].enabled,
+				 "%s at %s: count_pmu_events(CYCLE_COUNTER_ID)", controls(&f, &s), ctx_name[c]);
 		}
 		tc_end();
 	}
