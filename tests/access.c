@@ -14,9 +14,9 @@
  * at EL3), and with FEAT_FGT each PMU bit of HDFGRTR_EL2/HDFGWTR_EL2 alone (SCR_EL3.FGTEn = 1), and all with
  * SCR_EL3.FGTEn = 0 (build_combos()). Event counters are counter 1
  * (PMEVCNTR<1>/PMEVTYPER<1>) and, through PMSELR_EL0.SEL = 0, counter 0: both below MDCR_EL2.HPMN; the
- * counters at and above HPMN are the guest_view module's. Not swept on the hardware, but modelled and
- * host-tested (tests/host-access/): HCR_EL2.TGE (EL0 returns through SVC to EL1, which TGE would send to
- * EL2). With FEAT_PMUv3p9 the module SKIPs: its PMUSERENR_EL0.UEN/TID and PMUACR_EL1 are not modelled.
+ * counters at and above HPMN are the guest_view module's. At EL0 where pmucheck owns EL2, HCR_EL2.TGE = 1 as
+ * well, with every PMUSERENR_EL0 value (tge_sweep()). With FEAT_PMUv3p9 the module SKIPs: its
+ * PMUSERENR_EL0.UEN/TID and PMUACR_EL1 are not modelled.
  */
 #include <stdio.h>
 
@@ -24,10 +24,12 @@
 #include "arch/id_regs.h"
 #include "arch/sysreg.h"
 #include "model/pmu_access.h"
+#include "mmu/mmu.h"
 #include "pmu_util.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
 #include "runtime/exception.h"
+#include "runtime/stacks.h"
 #include "test/test.h"
 #include "tests.h"
 
@@ -73,6 +75,29 @@ static uint64_t access_insn(enum pmu_reg reg, bool write, uint64_t value, uint64
 	return x9;
 }
 
+/*
+ * The same accesses for a context that runs with stage 1 translation off (EL0 under HCR_EL2.TGE = 1, E2H = 0:
+ * SCTLR_EL1.M behaves as 0, so its data accesses are Device memory and uncached): one access, returning
+ * nothing through memory. Always inlined, so the context's code is one leaf function that touches no data.
+ */
+static inline __attribute__((always_inline)) void access_insn_bare(enum pmu_reg reg, bool write, uint64_t value)
+{
+	register uint64_t x9 __asm__("x9") = value;
+
+#define STUB(r, enc)                                                                                    \
+	case r:                                                                                         \
+		if (write)                                                                              \
+			__asm__ volatile("msr " #enc ", x9" : "+r"(x9)::"memory");                      \
+		else                                                                                    \
+			__asm__ volatile("mrs x9, " #enc : "+r"(x9)::"memory");                         \
+		break;
+	switch (reg) {
+		ACCESS_STUBS(STUB)
+	default: break;
+	}
+#undef STUB
+}
+
 /* What each access did, filled in the context. */
 struct access_seen {
 	struct exc_record exc;
@@ -82,7 +107,7 @@ struct access_seen {
 static struct access_seen seen[PMREG_COUNT][2];
 
 /* The values written (a write that takes effect is visible at the orchestrator; see preset()/effect()). */
-static uint64_t write_value(enum pmu_reg reg)
+static inline uint64_t write_value(enum pmu_reg reg)
 {
 	switch (reg) {
 	case PMREG_PMCR_EL0: return PMCR_EL0_DP_BIT;
@@ -126,6 +151,13 @@ static uint64_t at_ctx_access_all(uint64_t unused)
 			a->taken = exc_expect_end();
 		}
 	}
+	return 0;
+}
+
+/* Runs in an EL0 context under HCR_EL2.TGE = 1: one access, (register << 1) | write in `code`. */
+static uint64_t at_ctx_one_bare(uint64_t code)
+{
+	access_insn_bare((enum pmu_reg)(code >> 1), code & 1, write_value((enum pmu_reg)(code >> 1)));
 	return 0;
 }
 
@@ -174,13 +206,14 @@ static bool effect(enum pmu_reg reg, uint64_t pmuserenr)
 	}
 }
 
-static unsigned expected_el(enum pmu_access_result r, unsigned el)
+static unsigned expected_el(enum pmu_access_result r, const struct pmu_state *s)
 {
 	switch (r) {
 	case PMU_ACCESS_TRAP_EL1: return 1;
 	case PMU_ACCESS_TRAP_EL2: return 2;
 	case PMU_ACCESS_TRAP_EL3: return 3;
-	default: return el == 0 ? 1 : el; /* UNDEFINED: EL1 from EL0 (HCR_EL2.TGE == 0 here) */
+	default: /* UNDEFINED: at EL1 from EL0, or at EL2 when HCR_EL2.TGE routes EL0's exceptions there */
+		return s->el != 0 ? s->el : (s->hcr_el2 & HCR_EL2_TGE_BIT) ? 2 : 1;
 	}
 }
 
@@ -207,8 +240,9 @@ static void check_access(struct check_group *g, enum ctx c, const struct pmu_sta
 	unsigned ec = (unsigned)FIELD_GET(ESR, EC, x->exc.esr);
 	const char *dir = write ? "MSR" : "MRS";
 
-#define CTRLS "PMUSERENR_EL0=0x%llx MDCR_EL2=0x%llx MDCR_EL3=0x%llx SCR_EL3.FGTEn=%d HDFGxTR_EL2=0x%llx: %s %s at %s"
-#define CTRL_ARGS (unsigned long long)pmuserenr, (unsigned long long)s->mdcr_el2, \
+#define CTRLS "PMUSERENR_EL0=0x%llx HCR_EL2.TGE=%d MDCR_EL2=0x%llx MDCR_EL3=0x%llx SCR_EL3.FGTEn=%d HDFGxTR_EL2=0x%llx: " \
+	      "%s %s at %s"
+#define CTRL_ARGS (unsigned long long)pmuserenr, (s->hcr_el2 & HCR_EL2_TGE_BIT) != 0, (unsigned long long)s->mdcr_el2, \
 		  (unsigned long long)s->mdcr_el3, (s->scr_el3 & SCR_EL3_FGTEn_BIT) != 0, (unsigned long long)hdfgtr, dir, \
 		  pmu_reg_name(reg), ctx_name(c)
 	if (want == PMU_ACCESS_UNPREDICTABLE)
@@ -223,16 +257,17 @@ static void check_access(struct check_group *g, enum ctx c, const struct pmu_sta
 	}
 	if (!check(g, x->taken, CTRLS ": expected %s, no exception", CTRL_ARGS, pmu_access_result_name(want)))
 		return;
-	check(g, x->exc.el == expected_el(want, s->el) && ec == (want == PMU_ACCESS_UNDEFINED ? ESR_EC_UNKNOWN :
+	check(g, x->exc.el == expected_el(want, s) && ec == (want == PMU_ACCESS_UNDEFINED ? ESR_EC_UNKNOWN :
 	      ESR_EC_SYS64), CTRLS ": expected %s (EC 0x%02x at EL%u), took EC 0x%02x to EL%u", CTRL_ARGS,
 	      pmu_access_result_name(want), want == PMU_ACCESS_UNDEFINED ? ESR_EC_UNKNOWN : ESR_EC_SYS64,
-	      expected_el(want, s->el), ec, x->exc.el);
+	      expected_el(want, s), ec, x->exc.el);
 	if (want != PMU_ACCESS_UNDEFINED)
 		check(g, (x->exc.esr & MASK64(24, 0)) == expected_iss(reg, write),
 		      CTRLS ": ISS 0x%llx, expected 0x%llx (Op0/Op1/CRn/CRm/Op2, Rt=x9, direction)", CTRL_ARGS,
 		      (unsigned long long)(x->exc.esr & MASK64(24, 0)), (unsigned long long)expected_iss(reg, write));
-	check(g, x->exc.elr == x->pc, CTRLS ": ELR 0x%llx, the instruction is at 0x%llx", CTRL_ARGS,
-	      (unsigned long long)x->exc.elr, (unsigned long long)x->pc);
+	if (x->pc) /* 0: not recorded (the TGE sweep's contexts write no memory) */
+		check(g, x->exc.elr == x->pc, CTRLS ": ELR 0x%llx, the instruction is at 0x%llx", CTRL_ARGS,
+		      (unsigned long long)x->exc.elr, (unsigned long long)x->pc);
 	if (write && write_value(reg) && reg != PMREG_PMSWINC_EL0)
 		check(g, !written, CTRLS ": %s, but the write took effect", CTRL_ARGS, pmu_access_result_name(want));
 #undef CTRLS
@@ -288,6 +323,53 @@ static unsigned build_combos(enum ctx c, struct combo *out)
 		}
 	}
 	return n;
+}
+
+/* HCR_EL2.TGE is swept at the EL0 contexts where EL2 is enabled and pmucheck owns it. */
+static bool tge_applies(enum ctx c)
+{
+	return ctx_el(c) == 0 && pmu_owns_el2() && (!ctx_secure(c) || ctx_eel2(c));
+}
+
+/*
+ * HCR_EL2.TGE = 1 at EL0 (E2H = 0): every PMUSERENR_EL0 value, each access alone. EL0 then runs with stage 1
+ * translation off, its data accesses uncached Device memory, so the context writes no memory the orchestrator
+ * reads: the trap is recorded by the EL that takes it (EL2, cacheable) and the write effect read back at the
+ * orchestrator; the EL0 stack is cleaned and invalidated around each call. ELR is not checked here (the
+ * instruction's address is not recorded): the other sweeps check it for the same instructions.
+ */
+static void tge_sweep(enum ctx c, const struct pmu_access_features *af, struct check_group *g, const bool *live)
+{
+	uint64_t stack_hi = stack_top(pe_current, 0), stack_lo = stack_hi - STACK_SIZE, ret;
+	struct pmu_state s;
+	unsigned ue, i, w;
+
+	for (ue = 0; ue < 16; ue++)
+		for (i = 0; i < PMREG_COUNT; i++)
+			for (w = 0; w < 2 && live[i]; w++) {
+				struct access_seen *x = &seen[i][w];
+
+				pmu_state_init(&s, c);
+				s.hcr_el2 |= HCR_EL2_TGE_BIT;
+				preset(ue);
+				write_hcr_el2(read_hcr_el2() | HCR_EL2_TGE_BIT);
+				isb();
+				mmu_clean_inval_range(stack_lo, stack_hi);
+				x->pc = 0;
+				exc_expect_begin(&x->exc);
+				if (ctx_call(c, at_ctx_one_bare, (uint64_t)i << 1 | w, &ret) != CTX_OK) {
+					exc_expect_end();
+					baseline_restore_all();
+					check(&g[i], false, "an unexpected exception ended the access at %s with HCR_EL2.TGE=1",
+					      ctx_name(c));
+					exc_record_print(&exc_unexpected);
+					continue;
+				}
+				x->taken = exc_expect_end();
+				mmu_clean_inval_range(stack_lo, stack_hi);
+				check_access(&g[i], c, &s, af, ue, 0, (enum pmu_reg)i, w, effect((enum pmu_reg)i, ue));
+				baseline_restore_all();
+			}
 }
 
 /* "access.<register>.<ctx>": the register in lower case, without "<n>" (PMEVCNTR<n>_EL0: counter 1). */
@@ -364,6 +446,8 @@ static void check_context(enum ctx c, const struct pmu_access_features *af)
 			for (w = 0; w < 2 && live[i]; w++)
 				check_access(&g[i], c, &s, af, pmuserenr, x->hdfgtr, (enum pmu_reg)i, w, written[i]);
 	}
+	if (tge_applies(c))
+		tge_sweep(c, af, g, live);
 	pmu_stop();
 	baseline_restore_all();
 	for (i = 0; i < PMREG_COUNT; i++)

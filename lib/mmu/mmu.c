@@ -246,6 +246,11 @@ void mmu_select_world(bool secure)
 	write_ttbr0_el1(xlat_root(secure ? XLAT_S_EL1 : XLAT_NS_EL1));
 }
 
+void mmu_clean_inval_range(uint64_t start, uint64_t end)
+{
+	mmu_clean_to_poc(start, end);
+}
+
 void mmu_clean_data_to_poc(void)
 {
 	mmu_clean_to_poc(addr(__rodata_end), addr(__image_end));

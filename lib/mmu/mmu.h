@@ -48,6 +48,10 @@ int mmu_enable_secondary(void);
  * starting with its MMU and caches off reads what this PE wrote through its caches (before pe_start()). */
 void mmu_clean_data_to_poc(void);
 
+/* Clean and invalidate [start, end) to the Point of Coherency (DC CIVAC by line): before and after a context
+ * that runs with stage 1 translation off (EL0 under HCR_EL2.TGE = 1) writes that memory uncached. */
+void mmu_clean_inval_range(uint64_t start, uint64_t end);
+
 /* Whether the orchestrator's MMU is on (SCTLR_ELx.M), for the TAP header. */
 bool mmu_enabled(void);
 

@@ -71,7 +71,9 @@ static bool exc_service(struct exc_frame *f, unsigned el, uint64_t esr)
 
 	if ((esr & ESR_ISS_IMM16_MASK) != 0)
 		return false;
-	if ((el == 3 && ec == ESR_EC_SMC64) || (el == 2 && ec == ESR_EC_HVC64) || (el == 1 && ec == ESR_EC_SVC64))
+	/* SVC from EL0 reaches EL2 instead of EL1 when HCR_EL2.TGE == 1: EL2's service takes it */
+	if ((el == 3 && ec == ESR_EC_SMC64) || (el == 2 && (ec == ESR_EC_HVC64 || ec == ESR_EC_SVC64)) ||
+	    (el == 1 && ec == ESR_EC_SVC64))
 		return exc_services[el] && exc_services[el](f);
 	return false;
 }
