@@ -15,8 +15,10 @@
  * SCR_EL3.FGTEn = 0 (build_combos()). Event counters are counter 1
  * (PMEVCNTR<1>/PMEVTYPER<1>) and, through PMSELR_EL0.SEL = 0, counter 0: both below MDCR_EL2.HPMN; the
  * counters at and above HPMN are the guest_view module's. At EL0 where pmucheck owns EL2, HCR_EL2.TGE = 1 as
- * well, with every PMUSERENR_EL0 value (tge_sweep()). With FEAT_PMUv3p9 the module SKIPs: its
- * PMUSERENR_EL0.UEN/TID and PMUACR_EL1 are not modelled.
+ * well, with every PMUSERENR_EL0 value (tge_sweep()). With FEAT_PMUv3p9 also PMUSERENR_EL0.UEN and TID,
+ * PMUACR_EL1 all or nothing (reads of a withheld counter must be zero, writes ignored) and MDCR_EL3.EnPM2;
+ * PMZR_EL0 and PMUACR_EL1 are accessed everywhere (UNDEFINED without FEAT_PMUv3p9). FEAT_FGT2's
+ * HDFGRTR2/HDFGWTR2_EL2 are kept at all ones (no trap); their effect is host-tested, not swept here.
  */
 #include <stdio.h>
 
@@ -51,7 +53,8 @@
 	X(PMREG_PMEVCNTR_EL0, S3_3_C14_C8_1) X(PMREG_PMEVTYPER_EL0, S3_3_C14_C12_1)                     \
 	X(PMREG_PMXEVCNTR_EL0, S3_3_C9_C13_2) X(PMREG_PMXEVTYPER_EL0, S3_3_C9_C13_1)                    \
 	X(PMREG_PMSWINC_EL0, S3_3_C9_C12_4) X(PMREG_PMUSERENR_EL0, S3_3_C9_C14_0)                       \
-	X(PMREG_PMMIR_EL1, S3_0_C9_C14_6)
+	X(PMREG_PMMIR_EL1, S3_0_C9_C14_6) X(PMREG_PMZR_EL0, S3_3_C9_C13_4)                              \
+	X(PMREG_PMUACR_EL1, S3_0_C9_C14_4)
 #define COUNTER_N 1 /* PMEVCNTR<n>/PMEVTYPER<n> */
 
 static uint64_t access_insn(enum pmu_reg reg, bool write, uint64_t value, uint64_t *pc)
@@ -103,6 +106,7 @@ struct access_seen {
 	struct exc_record exc;
 	bool taken;
 	uint64_t pc;
+	uint64_t value; /* what a read returned */
 };
 static struct access_seen seen[PMREG_COUNT][2];
 
@@ -130,7 +134,7 @@ static inline uint64_t write_value(enum pmu_reg reg)
  * SEL = 0), PMUSERENR_EL0 last (at EL1 and above a write changes what EL0 may do, not the context itself).
  */
 static const enum pmu_reg order[PMREG_COUNT] = {
-	PMREG_PMXEVCNTR_EL0, PMREG_PMXEVTYPER_EL0, PMREG_PMCR_EL0, PMREG_PMCNTENSET_EL0, PMREG_PMCNTENCLR_EL0,
+	PMREG_PMZR_EL0, PMREG_PMUACR_EL1, PMREG_PMXEVCNTR_EL0, PMREG_PMXEVTYPER_EL0, PMREG_PMCR_EL0, PMREG_PMCNTENSET_EL0, PMREG_PMCNTENCLR_EL0,
 	PMREG_PMOVSSET_EL0, PMREG_PMOVSCLR_EL0, PMREG_PMINTENSET_EL1, PMREG_PMINTENCLR_EL1, PMREG_PMCEID0_EL0,
 	PMREG_PMCEID1_EL0, PMREG_PMCCNTR_EL0, PMREG_PMCCFILTR_EL0, PMREG_PMEVCNTR_EL0, PMREG_PMEVTYPER_EL0,
 	PMREG_PMSWINC_EL0, PMREG_PMMIR_EL1, PMREG_PMSELR_EL0, PMREG_PMUSERENR_EL0,
@@ -147,7 +151,7 @@ static uint64_t at_ctx_access_all(uint64_t unused)
 			struct access_seen *a = &seen[order[i]][w];
 
 			exc_expect_begin(&a->exc);
-			access_insn(order[i], w, write_value(order[i]), &a->pc);
+			a->value = access_insn(order[i], w, write_value(order[i]), &a->pc);
 			a->taken = exc_expect_end();
 		}
 	}
@@ -228,13 +232,17 @@ static uint64_t expected_iss(enum pmu_reg reg, bool write)
 	       (write ? 0 : ESR_ISS_SYS_Direction_BIT);
 }
 
+/* PMUACR_EL1 as the running combination set it (FEAT_PMUv3p9; 0 otherwise). */
+static uint64_t current_pmuacr;
+
 /* Compare one access with the model; the controls are printed with every failure. */
 static void check_access(struct check_group *g, enum ctx c, const struct pmu_state *s,
 			 const struct pmu_access_features *af, uint64_t pmuserenr, uint64_t hdfgtr, enum pmu_reg reg,
 			 bool write, bool written)
 {
 	struct pmu_access a = { .reg = reg, .write = write, .n = COUNTER_N, .pmuserenr_el0 = pmuserenr,
-				.pmselr_el0 = 0, .hdfgrtr_el2 = hdfgtr, .hdfgwtr_el2 = hdfgtr };
+				.pmselr_el0 = 0, .hdfgrtr_el2 = hdfgtr, .hdfgwtr_el2 = hdfgtr, .pmuacr_el1 = current_pmuacr,
+				.hdfgrtr2_el2 = ~0ull, .hdfgwtr2_el2 = ~0ull };
 	enum pmu_access_result want = pmu_access_check(&features.pmu, af, s, &a);
 	const struct access_seen *x = &seen[reg][write];
 	unsigned ec = (unsigned)FIELD_GET(ESR, EC, x->exc.esr);
@@ -247,6 +255,16 @@ static void check_access(struct check_group *g, enum ctx c, const struct pmu_sta
 		  pmu_reg_name(reg), ctx_name(c)
 	if (want == PMU_ACCESS_UNPREDICTABLE)
 		return;
+	if (want == PMU_ACCESS_RAZ_WI) { /* FEAT_PMUv3p9 PMUACR_EL1: no exception, zeros read, writes ignored */
+		if (!check(g, !x->taken, CTRLS ": expected RAZ/WI, took EC 0x%02x to EL%u", CTRL_ARGS, ec, x->exc.el))
+			return;
+		if (write)
+			check(g, !written, CTRLS ": RAZ/WI, but the write took effect", CTRL_ARGS);
+		else
+			check(g, x->value == 0 || !x->pc, CTRLS ": RAZ/WI, but the read returned 0x%llx", CTRL_ARGS,
+			      (unsigned long long)x->value);
+		return;
+	}
 	if (want == PMU_ACCESS_OK) {
 		if (!check(g, !x->taken, CTRLS ": expected allowed, took EC 0x%02x to EL%u (ESR 0x%llx)", CTRL_ARGS,
 			   ec, x->exc.el, (unsigned long long)x->exc.esr))
@@ -281,6 +299,7 @@ struct combo {
 	uint64_t mdcr_el3;   /* TPM */
 	uint64_t scr_el3;    /* FGTEn */
 	uint64_t hdfgtr;     /* HDFGRTR_EL2 and HDFGWTR_EL2 */
+	uint64_t pmuacr;     /* PMUACR_EL1 (FEAT_PMUv3p9) */
 };
 
 /* Every PMU bit of HDFGRTR_EL2 and HDFGWTR_EL2 (arch_regs.h HDFGxTR_EL2_*). */
@@ -297,26 +316,33 @@ static const uint64_t fgt_bits[] = {
  * bit alone (SCR_EL3.FGTEn = 1 when entered at EL3), and all of them with SCR_EL3.FGTEn = 0 (entered at
  * EL3). Returns the number of combinations.
  */
-static unsigned build_combos(enum ctx c, struct combo *out)
+static unsigned build_combos(enum ctx c, const struct pmu_access_features *af, struct combo *out)
 {
 	const uint64_t full = PMUSERENR_EL0_EN_BIT | PMUSERENR_EL0_SW_BIT | PMUSERENR_EL0_CR_BIT | PMUSERENR_EL0_ER_BIT;
 	bool el2 = pmu_owns_el2(), el3 = orchestrator_el == 3;
-	unsigned ue, tpm, tpm3, b, n = 0;
+	unsigned ue, tpm, tpm3, b, ac, n = 0;
+	/* FEAT_PMUv3p9: PMUSERENR_EL0.UEN and TID too (64 values), PMUACR_EL1 all or nothing, MDCR_EL3.EnPM2 */
+	unsigned nue = ctx_el(c) == 0 ? (af->pmuv3p9 ? 64u : 16u) : 1u, nac = af->pmuv3p9 ? 2u : 1u;
 
-	for (ue = 0; ue < (ctx_el(c) == 0 ? 16u : 1u); ue++)
+	for (ue = 0; ue < nue; ue++)
 		for (tpm = 0; tpm < (el2 ? 4u : 1u); tpm++)
-			for (tpm3 = 0; tpm3 < (el3 ? 2u : 1u); tpm3++)
-				out[n++] = (struct combo){
-					.pmuserenr = ue,
-					.mdcr_el2 = ((tpm & 1) ? MDCR_EL2_TPM_BIT : 0) | ((tpm & 2) ? MDCR_EL2_TPMCR_BIT : 0),
-					.mdcr_el3 = tpm3 ? MDCR_EL3_TPM_BIT : 0,
-				};
+			for (tpm3 = 0; tpm3 < (el3 ? (af->pmuv3p9 ? 4u : 2u) : 1u); tpm3++)
+				for (ac = 0; ac < nac; ac++)
+					out[n++] = (struct combo){
+						.pmuserenr = (ue & 15) | ((ue & 16) ? PMUSERENR_EL0_UEN_BIT : 0) |
+							     ((ue & 32) ? PMUSERENR_EL0_TID_BIT : 0),
+						.mdcr_el2 = ((tpm & 1) ? MDCR_EL2_TPM_BIT : 0) |
+							    ((tpm & 2) ? MDCR_EL2_TPMCR_BIT : 0),
+						.mdcr_el3 = ((tpm3 & 1) ? MDCR_EL3_TPM_BIT : 0) |
+							    ((tpm3 & 2) ? MDCR_EL3_EnPM2_BIT : 0),
+						.pmuacr = ac ? 0 : ~0ull,
+					};
 	if (el2 && features.fgt) {
 		for (b = 0; b < sizeof(fgt_bits) / sizeof(fgt_bits[0]); b++)
 			out[n++] = (struct combo){ .pmuserenr = full, .scr_el3 = el3 ? SCR_EL3_FGTEn_BIT : 0,
-						   .hdfgtr = fgt_bits[b] };
+						   .hdfgtr = fgt_bits[b], .pmuacr = ~0ull };
 		if (el3) {
-			out[n] = (struct combo){ .pmuserenr = full };
+			out[n] = (struct combo){ .pmuserenr = full, .pmuacr = ~0ull };
 			for (b = 0; b < sizeof(fgt_bits) / sizeof(fgt_bits[0]); b++)
 				out[n].hdfgtr |= fgt_bits[b];
 			n++;
@@ -352,6 +378,9 @@ static void tge_sweep(enum ctx c, const struct pmu_access_features *af, struct c
 				pmu_state_init(&s, c);
 				s.hcr_el2 |= HCR_EL2_TGE_BIT;
 				preset(ue);
+				current_pmuacr = 0;
+				if (af->pmuv3p9)
+					write_pmuacr_el1(0);
 				write_hcr_el2(read_hcr_el2() | HCR_EL2_TGE_BIT);
 				isb();
 				mmu_clean_inval_range(stack_lo, stack_hi);
@@ -391,8 +420,8 @@ static void check_context(enum ctx c, const struct pmu_access_features *af)
 {
 	static struct check_group g[PMREG_COUNT];
 	bool live[PMREG_COUNT], written[PMREG_COUNT], el2 = pmu_owns_el2(), any = false;
-	static struct combo combos[16 * 4 * 2 + 2 * 14];
-	unsigned ncombos = build_combos(c, combos), k, i, w;
+	static struct combo combos[64 * 4 * 4 * 2 + 2 * 14];
+	unsigned ncombos = build_combos(c, af, combos), k, i, w;
 	uint64_t ret, pmuserenr;
 	struct pmu_state s;
 	const char *why;
@@ -417,11 +446,18 @@ static void check_context(enum ctx c, const struct pmu_access_features *af)
 		s.mdcr_el3 |= x->mdcr_el3;
 		s.scr_el3 |= x->scr_el3;
 		preset(pmuserenr);
+		current_pmuacr = af->pmuv3p9 ? x->pmuacr : 0;
+		if (af->pmuv3p9)
+			write_pmuacr_el1(x->pmuacr);
 		if (el2) {
 			write_mdcr_el2(s.mdcr_el2);
 			if (features.fgt) {
 				write_hdfgrtr_el2(x->hdfgtr);
 				write_hdfgwtr_el2(x->hdfgtr);
+			}
+			if (features.fgt2) { /* negative sense: all ones traps nothing */
+				write_hdfgrtr2_el2(~0ull);
+				write_hdfgwtr2_el2(~0ull);
 			}
 		}
 		if (orchestrator_el == 3) {
@@ -457,24 +493,18 @@ static void check_context(enum ctx c, const struct pmu_access_features *af)
 
 void test_access(void)
 {
+	unsigned pmuver = (unsigned)FIELD_GET(ID_AA64DFR0_EL1, PMUVer, features.id_aa64dfr0_el1);
 	struct pmu_access_features af = {
 		.fgt = features.fgt,
-		.pmuv3p9 = FIELD_GET(ID_AA64DFR0_EL1, PMUVer, features.id_aa64dfr0_el1) >= 0x9 &&
-			   FIELD_GET(ID_AA64DFR0_EL1, PMUVer, features.id_aa64dfr0_el1) != 0xf,
+		.fgt2 = features.fgt2,
+		.pmuv3p9 = pmuver >= 0x9 && pmuver != 0xf,
 	};
 	unsigned c;
 
-	for (c = 0; c < CTX_COUNT; c++) {
-		if (!pmu_implemented(&features.pmu)) {
-			tap_skip("access", RULES, "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer == 0x%x)",
-				 features.pmu.pmuver);
-			return;
-		}
-		if (!pmu_access_modelled(&af)) {
-			tap_skip("access", RULES, "FEAT_PMUv3p9 (ID_AA64DFR0_EL1.PMUVer >= 0x9): PMUSERENR_EL0.UEN/TID "
-				 "and PMUACR_EL1 are not modelled yet");
-			return;
-		}
-		check_context((enum ctx)c, &af);
+	if (!pmu_implemented(&features.pmu)) {
+		tap_skip("access", RULES, "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer == 0x%x)", features.pmu.pmuver);
+		return;
 	}
+	for (c = 0; c < CTX_COUNT; c++)
+		check_context((enum ctx)c, &af);
 }

@@ -166,6 +166,7 @@
 #define ID_AA64MMFR0_EL1_FGT_MASK  MASK64(59, 56)
 
 /* ---- SCR_EL3 (D24.2.146) ---- */
+#define SCR_EL3_FGTEn2_BIT BIT64(59) /* FEAT_FGT2: the second fine-grained trap registers enabled */
 #define SCR_EL3_FGTEn_BIT BIT64(27) /* FEAT_FGT: fine-grained traps to EL2 enabled */
 #define SCR_EL3_EEL2_BIT  BIT64(18) /* FEAT_SEL2 */
 #define SCR_EL3_APK_BIT   BIT64(16)
@@ -236,6 +237,11 @@
 #define HDFGRTR_EL2_PMMIR_EL1_BIT      BIT64(22)
 #define HDFGxTR_EL2_PMUSERENR_EL0_BIT  BIT64(57)
 #define HDFGRTR_EL2_PMCEIDn_EL0_BIT    BIT64(58)
+/* HDFGRTR2_EL2, HDFGWTR2_EL2 (FEAT_FGT2): negative sense, 0 traps */
+#define HDFGxTR2_EL2_nPMUACR_EL1_BIT   BIT64(4)
+#define HDFGWTR2_EL2_nPMZR_EL0_BIT     BIT64(21)
+/* PMUACR_EL1 (FEAT_PMUv3p9): EL0 access to event counter n (P<n>, bit n) and the cycle counter (C) */
+#define PMUACR_EL1_C_BIT               BIT64(31)
 
 /* ---- MAIR_ELx (D24.2.98): one byte per AttrIndx ---- */
 #define MAIR_ATTR_SHIFT(idx)    ((idx) * 8)

@@ -25,6 +25,7 @@ void features_read(void)
 	f->ebep = FIELD_GET(ID_AA64DFR1_EL1, EBEP, f->id_aa64dfr1_el1);
 	f->pmicntr = FIELD_GET(ID_AA64DFR1_EL1, PMICNTR, f->id_aa64dfr1_el1);
 	f->fgt = FIELD_GET(ID_AA64MMFR0_EL1, FGT, read_id_aa64mmfr0_el1()) != 0;
+	f->fgt2 = FIELD_GET(ID_AA64MMFR0_EL1, FGT, read_id_aa64mmfr0_el1()) >= 2;
 
 	f->pmu.pmuver = FIELD_GET(ID_AA64DFR0_EL1, PMUVer, f->id_aa64dfr0_el1);
 	f->pmu.hpmn0 = FIELD_GET(ID_AA64DFR0_EL1, HPMN0, f->id_aa64dfr0_el1) != 0;

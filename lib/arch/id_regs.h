@@ -18,6 +18,7 @@ struct features {
 	unsigned pmss, sebep, pmsver;  /* ID_AA64DFR0_EL1.{PMSS, SEBEP, PMSVer} */
 	unsigned ebep, pmicntr;        /* ID_AA64DFR1_EL1.{EBEP, PMICNTR} */
 	bool fgt;                      /* FEAT_FGT: ID_AA64MMFR0_EL1.FGT != 0 */
+	bool fgt2;                     /* FEAT_FGT2: ID_AA64MMFR0_EL1.FGT >= 0b0010 */
 	struct pmu_features pmu;       /* the spec model's view */
 };
 

@@ -9,6 +9,8 @@
 #include "model/pmu_access.h"
 
 enum counter_check { NO_COUNTER, COUNTER_N, COUNTER_SEL, COUNTER_SEL_NOT31 };
+/* Which PMUACR_EL1 bit governs EL0's access under PMUSERENR_EL0.UEN (FEAT_PMUv3p9). */
+enum uacr { UACR_NONE, UACR_COUNTER, UACR_CYCLE };
 
 /* The fine-grained trap bits of arch_regs.h, shorter: both registers, HDFGRTR_EL2 only, HDFGWTR_EL2 only. */
 #define FGT(f)  HDFGxTR_EL2_##f##_BIT
@@ -24,45 +26,52 @@ static const struct pmu_reg_row {
 	bool tpmcr;                  /* MDCR_EL2.TPMCR traps it too */
 	uint64_t rtr, wtr;           /* its HDFGRTR_EL2 / HDFGWTR_EL2 trap bit (0: none, as PMCR_EL0 reads) */
 	enum counter_check counter;
+	enum uacr uacr;              /* UACR_COUNTER: the counter's own bit (PMCCFILTR's C through SEL 31) */
+	bool pmuv3p9_only;           /* the register exists only with FEAT_PMUv3p9 */
+	uint64_t fgt2_rtr, fgt2_wtr; /* its HDFGRTR2/HDFGWTR2_EL2 (negative sense) bit */
 } pmu_regs[PMREG_COUNT] = {
 	[PMREG_PMCR_EL0] = { "PMCR_EL0", { 3, 3, 9, 12, 0 }, true, true, true, 0, 0,
-		true, 0, FGTW(PMCR_EL0), NO_COUNTER },
+		true, 0, FGTW(PMCR_EL0), NO_COUNTER, UACR_NONE, false, 0, 0 },
 	[PMREG_PMCNTENSET_EL0] = { "PMCNTENSET_EL0", { 3, 3, 9, 12, 1 }, true, true, true, 0, 0,
-		false, FGT(PMCNTEN), FGT(PMCNTEN), NO_COUNTER },
+		false, FGT(PMCNTEN), FGT(PMCNTEN), NO_COUNTER, UACR_NONE, false, 0, 0 },
 	[PMREG_PMCNTENCLR_EL0] = { "PMCNTENCLR_EL0", { 3, 3, 9, 12, 2 }, true, true, true, 0, 0,
-		false, FGT(PMCNTEN), FGT(PMCNTEN), NO_COUNTER },
+		false, FGT(PMCNTEN), FGT(PMCNTEN), NO_COUNTER, UACR_NONE, false, 0, 0 },
 	[PMREG_PMOVSSET_EL0] = { "PMOVSSET_EL0", { 3, 3, 9, 14, 3 }, true, true, true, 0, 0,
-		false, FGT(PMOVS), FGT(PMOVS), NO_COUNTER },
+		false, FGT(PMOVS), FGT(PMOVS), NO_COUNTER, UACR_NONE, false, 0, 0 },
 	[PMREG_PMOVSCLR_EL0] = { "PMOVSCLR_EL0", { 3, 3, 9, 12, 3 }, true, true, true, 0, 0,
-		false, FGT(PMOVS), FGT(PMOVS), NO_COUNTER },
+		false, FGT(PMOVS), FGT(PMOVS), NO_COUNTER, UACR_NONE, false, 0, 0 },
 	[PMREG_PMINTENSET_EL1] = { "PMINTENSET_EL1", { 3, 0, 9, 14, 1 }, true, true, false, 0, 0,
-		false, FGT(PMINTEN), FGT(PMINTEN), NO_COUNTER },
+		false, FGT(PMINTEN), FGT(PMINTEN), NO_COUNTER, UACR_NONE, false, 0, 0 },
 	[PMREG_PMINTENCLR_EL1] = { "PMINTENCLR_EL1", { 3, 0, 9, 14, 2 }, true, true, false, 0, 0,
-		false, FGT(PMINTEN), FGT(PMINTEN), NO_COUNTER },
+		false, FGT(PMINTEN), FGT(PMINTEN), NO_COUNTER, UACR_NONE, false, 0, 0 },
 	[PMREG_PMSELR_EL0] = { "PMSELR_EL0", { 3, 3, 9, 12, 5 }, true, true, true, PMUSERENR_EL0_ER_BIT, PMUSERENR_EL0_ER_BIT,
-		false, FGT(PMSELR_EL0), FGT(PMSELR_EL0), NO_COUNTER },
+		false, FGT(PMSELR_EL0), FGT(PMSELR_EL0), NO_COUNTER, UACR_NONE, false, 0, 0 },
 	[PMREG_PMCEID0_EL0] = { "PMCEID0_EL0", { 3, 3, 9, 12, 6 }, true, false, true, 0, 0,
-		false, FGTR(PMCEIDn_EL0), 0, NO_COUNTER },
+		false, FGTR(PMCEIDn_EL0), 0, NO_COUNTER, UACR_NONE, false, 0, 0 },
 	[PMREG_PMCEID1_EL0] = { "PMCEID1_EL0", { 3, 3, 9, 12, 7 }, true, false, true, 0, 0,
-		false, FGTR(PMCEIDn_EL0), 0, NO_COUNTER },
+		false, FGTR(PMCEIDn_EL0), 0, NO_COUNTER, UACR_NONE, false, 0, 0 },
 	[PMREG_PMCCNTR_EL0] = { "PMCCNTR_EL0", { 3, 3, 9, 13, 0 }, true, true, true, PMUSERENR_EL0_CR_BIT, 0,
-		false, FGT(PMCCNTR_EL0), FGT(PMCCNTR_EL0), NO_COUNTER },
+		false, FGT(PMCCNTR_EL0), FGT(PMCCNTR_EL0), NO_COUNTER, UACR_CYCLE, false, 0, 0 },
 	[PMREG_PMCCFILTR_EL0] = { "PMCCFILTR_EL0", { 3, 3, 14, 15, 7 }, true, true, true, 0, 0,
-		false, FGT(PMCCFILTR_EL0), FGT(PMCCFILTR_EL0), NO_COUNTER },
+		false, FGT(PMCCFILTR_EL0), FGT(PMCCFILTR_EL0), NO_COUNTER, UACR_CYCLE, false, 0, 0 },
 	[PMREG_PMEVCNTR_EL0] = { "PMEVCNTR<n>_EL0", { 3, 3, 14, 8, 0 }, true, true, true, PMUSERENR_EL0_ER_BIT, 0,
-		false, FGT(PMEVCNTRn_EL0), FGT(PMEVCNTRn_EL0), COUNTER_N },
+		false, FGT(PMEVCNTRn_EL0), FGT(PMEVCNTRn_EL0), COUNTER_N, UACR_COUNTER, false, 0, 0 },
 	[PMREG_PMEVTYPER_EL0] = { "PMEVTYPER<n>_EL0", { 3, 3, 14, 12, 0 }, true, true, true, 0, 0,
-		false, FGT(PMEVTYPERn_EL0), FGT(PMEVTYPERn_EL0), COUNTER_N },
+		false, FGT(PMEVTYPERn_EL0), FGT(PMEVTYPERn_EL0), COUNTER_N, UACR_COUNTER, false, 0, 0 },
 	[PMREG_PMXEVCNTR_EL0] = { "PMXEVCNTR_EL0", { 3, 3, 9, 13, 2 }, true, true, true, PMUSERENR_EL0_ER_BIT, 0,
-		false, FGT(PMEVCNTRn_EL0), FGT(PMEVCNTRn_EL0), COUNTER_SEL },
+		false, FGT(PMEVCNTRn_EL0), FGT(PMEVCNTRn_EL0), COUNTER_SEL, UACR_COUNTER, false, 0, 0 },
 	[PMREG_PMXEVTYPER_EL0] = { "PMXEVTYPER_EL0", { 3, 3, 9, 13, 1 }, true, true, true, 0, 0,
-		false, FGT(PMEVTYPERn_EL0), FGT(PMEVTYPERn_EL0), COUNTER_SEL_NOT31 },
+		false, FGT(PMEVTYPERn_EL0), FGT(PMEVTYPERn_EL0), COUNTER_SEL_NOT31, UACR_COUNTER, false, 0, 0 },
 	[PMREG_PMSWINC_EL0] = { "PMSWINC_EL0", { 3, 3, 9, 12, 4 }, false, true, true, 0, PMUSERENR_EL0_SW_BIT,
-		false, 0, FGTW(PMSWINC_EL0), NO_COUNTER },
+		false, 0, FGTW(PMSWINC_EL0), NO_COUNTER, UACR_NONE, false, 0, 0 },
 	[PMREG_PMUSERENR_EL0] = { "PMUSERENR_EL0", { 3, 3, 9, 14, 0 }, true, true, true, 0, 0,
-		false, FGT(PMUSERENR_EL0), FGT(PMUSERENR_EL0), NO_COUNTER },
+		false, FGT(PMUSERENR_EL0), FGT(PMUSERENR_EL0), NO_COUNTER, UACR_NONE, false, 0, 0 },
 	[PMREG_PMMIR_EL1] = { "PMMIR_EL1", { 3, 0, 9, 14, 6 }, true, false, false, 0, 0,
-		false, FGTR(PMMIR_EL1), 0, NO_COUNTER },
+		false, FGTR(PMMIR_EL1), 0, NO_COUNTER, UACR_NONE, false, 0, 0 },
+	[PMREG_PMZR_EL0] = { "PMZR_EL0", { 3, 3, 9, 13, 4 }, false, true, true, 0, 0,
+		false, 0, 0, NO_COUNTER, UACR_NONE, true, 0, HDFGWTR2_EL2_nPMZR_EL0_BIT },
+	[PMREG_PMUACR_EL1] = { "PMUACR_EL1", { 3, 0, 9, 14, 4 }, true, true, false, 0, 0,
+		false, 0, 0, NO_COUNTER, UACR_NONE, true, HDFGxTR2_EL2_nPMUACR_EL1_BIT, HDFGxTR2_EL2_nPMUACR_EL1_BIT },
 };
 
 const char *pmu_reg_name(enum pmu_reg reg) { return pmu_regs[reg].name; }
@@ -79,15 +88,10 @@ struct pmu_reg_encoding pmu_reg_encoding(enum pmu_reg reg, unsigned n)
 	return e;
 }
 
-bool pmu_access_modelled(const struct pmu_access_features *af)
-{
-	return !af->pmuv3p9;
-}
-
 const char *pmu_access_result_name(enum pmu_access_result r)
 {
 	static const char *const names[] = { "allowed", "UNDEFINED", "trap to EL1", "trap to EL2", "trap to EL3",
-					     "CONSTRAINED UNPREDICTABLE" };
+					     "CONSTRAINED UNPREDICTABLE", "allowed, RAZ/WI (PMUACR_EL1)" };
 
 	return names[r];
 }
@@ -105,18 +109,42 @@ static int access_counter(const struct pmu_reg_row *row, const struct pmu_access
 	}
 }
 
+/* The trap EL0's PMUSERENR_EL0 gate takes: to EL2 when HCR_EL2.TGE routes EL0's exceptions there. */
+static enum pmu_access_result el0_gate_trap(bool el2, const struct pmu_state *s)
+{
+	return el2 && (s->hcr_el2 & HCR_EL2_TGE_BIT) ? PMU_ACCESS_TRAP_EL2 : PMU_ACCESS_TRAP_EL1;
+}
+
+/* FEAT_PMUv3p9 at EL0, past every trap: RAZ/WI where PMUSERENR_EL0.UEN is 1 and PMUACR_EL1 withholds the
+ * counter (a write also where ER, or CR for the cycle counter, is 1). */
+static bool el0_raz_wi(const struct pmu_reg_row *row, const struct pmu_access *a, int m)
+{
+	bool cycle = row->uacr == UACR_CYCLE || (row->counter == COUNTER_SEL_NOT31 && m < 0);
+	uint64_t bit = cycle ? PMUACR_EL1_C_BIT : BIT64(m < 0 ? 0 : (unsigned)m);
+	uint64_t also = cycle ? PMUSERENR_EL0_CR_BIT : PMUSERENR_EL0_ER_BIT;
+
+	if (row->uacr == UACR_NONE || !(a->pmuserenr_el0 & PMUSERENR_EL0_UEN_BIT))
+		return false;
+	return !(a->pmuacr_el1 & bit) || (a->write && (a->pmuserenr_el0 & also));
+}
+
 enum pmu_access_result pmu_access_check(const struct pmu_features *f, const struct pmu_access_features *af,
 					const struct pmu_state *s, const struct pmu_access *a)
 {
 	const struct pmu_reg_row *row = &pmu_regs[a->reg];
 	bool el2 = el2_enabled(f, s);
 	bool fgt_en = af->fgt && (!f->el3 || (s->scr_el3 & SCR_EL3_FGTEn_BIT));
-	uint64_t permit = PMUSERENR_EL0_EN_BIT | (a->write ? row->el0_write_also : row->el0_read_also);
+	bool fgt2_trap = af->fgt2 && ((f->el3 && !(s->scr_el3 & SCR_EL3_FGTEn2_BIT)) ||
+				      !((a->write ? a->hdfgwtr2_el2 & row->fgt2_wtr : a->hdfgrtr2_el2 & row->fgt2_rtr)));
+	uint64_t permit = PMUSERENR_EL0_EN_BIT | (a->write ? row->el0_write_also : row->el0_read_also) |
+			  (af->pmuv3p9 ? PMUSERENR_EL0_UEN_BIT : 0);
+	bool enpm2_trap = row->pmuv3p9_only && a->reg == PMREG_PMUACR_EL1 && f->el3 &&
+			  !(s->mdcr_el3 & MDCR_EL3_EnPM2_BIT);
 	int m = access_counter(row, a);
 
 	/* An encoding that does not exist for this direction, or no PMUv3 at all (PMMIR_EL1: FEAT_PMUv3p4). */
 	if (!pmu_implemented(f) || (a->write ? !row->writable : !row->readable) ||
-	    (a->reg == PMREG_PMMIR_EL1 && f->pmuver < 0x5))
+	    (a->reg == PMREG_PMMIR_EL1 && f->pmuver < 0x5) || (row->pmuv3p9_only && !af->pmuv3p9))
 		return PMU_ACCESS_UNDEFINED;
 	/* PMEVCNTR<n>/PMEVTYPER<n> beyond the implemented counters (GetNumEventCountersSelfHosted()). */
 	if (row->counter == COUNTER_N && a->n >= f->num_counters)
@@ -129,17 +157,30 @@ enum pmu_access_result pmu_access_check(const struct pmu_features *f, const stru
 		return af->fgt ? PMU_ACCESS_UNDEFINED : PMU_ACCESS_UNPREDICTABLE;
 	if (s->el == 3)
 		return PMU_ACCESS_OK;
-	if (s->el == 2)
-		return f->el3 && (s->mdcr_el3 & MDCR_EL3_TPM_BIT) ? PMU_ACCESS_TRAP_EL3 : PMU_ACCESS_OK;
+	if (s->el == 2) {
+		if (enpm2_trap || (f->el3 && (s->mdcr_el3 & MDCR_EL3_TPM_BIT)))
+			return PMU_ACCESS_TRAP_EL3;
+		return PMU_ACCESS_OK;
+	}
 	if (s->el == 0) {
 		if (!row->el0 || (a->reg == PMREG_PMUSERENR_EL0 && a->write))
 			return PMU_ACCESS_UNDEFINED;
-		/* PMUSERENR_EL0 reads have no PMUSERENR_EL0 gate */
-		if (a->reg != PMREG_PMUSERENR_EL0 && !(a->pmuserenr_el0 & permit))
-			return el2 && (s->hcr_el2 & HCR_EL2_TGE_BIT) ? PMU_ACCESS_TRAP_EL2 : PMU_ACCESS_TRAP_EL1;
+		/* PMUSERENR_EL0 reads have no PMUSERENR_EL0 gate; PMCR_EL0 is denied by UEN (FEAT_PMUv3p9) */
+		if (a->reg == PMREG_PMCR_EL0) {
+			if (!(a->pmuserenr_el0 & PMUSERENR_EL0_EN_BIT) ||
+			    (af->pmuv3p9 && (a->pmuserenr_el0 & PMUSERENR_EL0_UEN_BIT)))
+				return el0_gate_trap(el2, s);
+		} else if (a->reg != PMREG_PMUSERENR_EL0 && !(a->pmuserenr_el0 & permit)) {
+			return el0_gate_trap(el2, s);
+		}
+		if ((a->reg == PMREG_PMCEID0_EL0 || a->reg == PMREG_PMCEID1_EL0) && af->pmuv3p9 &&
+		    (a->pmuserenr_el0 & PMUSERENR_EL0_TID_BIT))
+			return el0_gate_trap(el2, s);
 	}
 	/* EL1, and EL0 past its gate */
 	if (el2 && fgt_en && ((a->write ? a->hdfgwtr_el2 & row->wtr : a->hdfgrtr_el2 & row->rtr) != 0))
+		return PMU_ACCESS_TRAP_EL2;
+	if (el2 && row->pmuv3p9_only && fgt2_trap)
 		return PMU_ACCESS_TRAP_EL2;
 	if (el2 && (s->mdcr_el2 & MDCR_EL2_TPM_BIT))
 		return PMU_ACCESS_TRAP_EL2;
@@ -147,7 +188,11 @@ enum pmu_access_result pmu_access_check(const struct pmu_features *f, const stru
 		return PMU_ACCESS_TRAP_EL2;
 	if (el2 && m >= 0 && (unsigned)m >= get_num_event_counters_accessible(f, s))
 		return af->fgt ? PMU_ACCESS_TRAP_EL2 : PMU_ACCESS_UNPREDICTABLE;
+	if (enpm2_trap)
+		return PMU_ACCESS_TRAP_EL3;
 	if (f->el3 && (s->mdcr_el3 & MDCR_EL3_TPM_BIT))
 		return PMU_ACCESS_TRAP_EL3;
+	if (s->el == 0 && af->pmuv3p9 && el0_raz_wi(row, a, m))
+		return PMU_ACCESS_RAZ_WI;
 	return PMU_ACCESS_OK;
 }

@@ -17,7 +17,11 @@
  * PMMIR_EL1) is UNDEFINED at every EL, and so is PMMIR_EL1 without FEAT_PMUv3p4; an event counter
  * m >= NUM_PMU_COUNTERS is UNDEFINED with FEAT_FGT.
  *
- * Not modelled, so pmu_access_modelled() is false: FEAT_PMUv3p9 (PMUSERENR_EL0.UEN and TID, PMUACR_EL1).
+ * FEAT_PMUv3p9: PMUSERENR_EL0.UEN permits EL0 too (but denies PMCR_EL0), PMUSERENR_EL0.TID traps
+ * PMCEID0/1_EL0, and with UEN an event or cycle counter whose PMUACR_EL1 bit is 0 reads as zero and ignores
+ * writes at EL0 (so do writes where PMUSERENR_EL0.ER, or CR for the cycle counter, is 1); PMZR_EL0 and
+ * PMUACR_EL1 exist, the latter trapped to EL3 by MDCR_EL3.EnPM2 == 0; FEAT_FGT2's HDFGRTR2/HDFGWTR2_EL2
+ * (negative sense) with SCR_EL3.FGTEn2 trap them to EL2.
  * Assumed: MDCR_EL3.SDD == 0, so EL3SDDUndefPriority() and EL3SDDUndef() are FALSE (FEAT_Debugv8p8);
  * ELIsInHost(EL0) is FALSE (HCR_EL2.E2H == 0: pmucheck runs EL2 non-VHE).
  */
@@ -50,6 +54,8 @@ enum pmu_reg {
 	PMREG_PMSWINC_EL0,
 	PMREG_PMUSERENR_EL0,
 	PMREG_PMMIR_EL1,
+	PMREG_PMZR_EL0,       /* FEAT_PMUv3p9, write only */
+	PMREG_PMUACR_EL1,     /* FEAT_PMUv3p9 */
 	PMREG_COUNT
 };
 
@@ -61,6 +67,7 @@ enum pmu_access_result {
 	PMU_ACCESS_TRAP_EL2,
 	PMU_ACCESS_TRAP_EL3,
 	PMU_ACCESS_UNPREDICTABLE, /* CONSTRAINED UNPREDICTABLE (Unpredictable_PMUEVENTCOUNTER) */
+	PMU_ACCESS_RAZ_WI,        /* permitted, but a read returns zero and a write is ignored (PMUACR_EL1) */
 };
 
 /* The System register encoding of a class: op0, op1, CRn, CRm, op2 (for n, where the class has one). */
@@ -77,11 +84,14 @@ struct pmu_access {
 	uint64_t pmselr_el0;  /* SEL, for PMXEVCNTR_EL0 and PMXEVTYPER_EL0 */
 	uint64_t hdfgrtr_el2; /* FEAT_FGT fine-grained read traps (the register's bit decides a read) */
 	uint64_t hdfgwtr_el2; /* and write traps */
+	uint64_t pmuacr_el1;  /* FEAT_PMUv3p9 */
+	uint64_t hdfgrtr2_el2, hdfgwtr2_el2; /* FEAT_FGT2, negative sense (a 0 bit traps) */
 };
 
 /* FEAT_FGT and FEAT_PMUv3p9 for the access rules (pmu_features has no field for them). */
 struct pmu_access_features {
 	bool fgt;      /* ID_AA64MMFR0_EL1.FGT != 0 */
+	bool fgt2;     /* ID_AA64MMFR0_EL1.FGT >= 0b0010 */
 	bool pmuv3p9;  /* ID_AA64DFR0_EL1.PMUVer >= 0b1001 */
 };
 
@@ -93,13 +103,10 @@ struct pmu_reg_encoding pmu_reg_encoding(enum pmu_reg reg, unsigned n);
  * 0 where there is none (PMCR_EL0 reads, the direction that does not exist). */
 uint64_t pmu_reg_fgt_bit(enum pmu_reg reg, bool write);
 
-/* Whether the rules of this PE are modelled: false with FEAT_PMUv3p9 (see above). */
-bool pmu_access_modelled(const struct pmu_access_features *af);
-
 /*
  * The outcome of access a at s's EL and Security state (s: el, secure, scr_el3.{NS, EEL2, FGTEn}, mdcr_el3.TPM,
- * mdcr_el2.{TPM, TPMCR, HPMN}, hcr_el2.TGE), per the accessor pseudocode summarized above. With
- * !pmu_access_modelled() the result is meaningless.
+ * mdcr_el2.{TPM, TPMCR, HPMN}, mdcr_el3.EnPM2, scr_el3.FGTEn2, hcr_el2.TGE), per the accessor pseudocode
+ * summarized above.
  */
 enum pmu_access_result pmu_access_check(const struct pmu_features *f, const struct pmu_access_features *af,
 					const struct pmu_state *s, const struct pmu_access *a);

@@ -20,18 +20,21 @@ import sys
 REGS = ["PMCR_EL0", "PMCNTENSET_EL0", "PMCNTENCLR_EL0", "PMOVSSET_EL0", "PMOVSCLR_EL0", "PMINTENSET_EL1",
         "PMINTENCLR_EL1", "PMSELR_EL0", "PMCEID0_EL0", "PMCEID0_EL0", "PMCCNTR_EL0", "PMCCFILTR_EL0",
         "PMEVCNTR<m>_EL0", "PMEVTYPER<m>_EL0", "PMXEVCNTR_EL0", "PMXEVTYPER_EL0", "PMSWINC_EL0",
-        "PMUSERENR_EL0", "PMMIR_EL1"]
+        "PMUSERENR_EL0", "PMMIR_EL1", "PMZR_EL0", "PMUACR_EL1"]
 REPAIRS = []
-RESULTS = ["OK", "UNDEFINED", "TRAP_EL1", "TRAP_EL2", "TRAP_EL3", "UNPREDICTABLE"]
+RESULTS = ["OK", "UNDEFINED", "TRAP_EL1", "TRAP_EL2", "TRAP_EL3", "UNPREDICTABLE", "RAZ_WI"]
 # Field positions (register descriptions: PMUSERENR_EL0, MDCR_EL2, MDCR_EL3, HCR_EL2, SCR_EL3).
 FIELDS = {("PMUSERENR_EL0", "EN"): 0, ("PMUSERENR_EL0", "SW"): 1, ("PMUSERENR_EL0", "CR"): 2,
           ("PMUSERENR_EL0", "ER"): 3, ("PMUSERENR_EL0", "UEN"): 4, ("PMUSERENR_EL0", "TID"): 6,
           ("MDCR_EL2", "TPM"): 6, ("MDCR_EL2", "TPMCR"): 5, ("MDCR_EL3", "TPM"): 6,
-          ("HCR_EL2", "TGE"): 27, ("SCR_EL3", "FGTEn"): 27}
+          ("HCR_EL2", "TGE"): 27, ("SCR_EL3", "FGTEn"): 27, ("SCR_EL3", "FGTEn2"): 59, ("MDCR_EL3", "EnPM2"): 7,
+          ("PMUACR_EL1", "C"): 31}
 # HDFGRTR_EL2 / HDFGWTR_EL2 fields the accessors name (their register descriptions; Linux arch/arm64/tools/sysreg).
 FGT_FIELDS = {"PMEVCNTRn_EL0": 12, "PMEVTYPERn_EL0": 13, "PMCCFILTR_EL0": 14, "PMCCNTR_EL0": 15, "PMCNTEN": 16,
               "PMINTEN": 17, "PMOVS": 18, "PMSELR_EL0": 19, "PMSWINC_EL0": 20, "PMCR_EL0": 21, "PMMIR_EL1": 22,
               "PMUSERENR_EL0": 57, "PMCEIDn_EL0": 58}
+# HDFGRTR2_EL2 / HDFGWTR2_EL2 (FEAT_FGT2, negative sense) fields the accessors name.
+FGT2_FIELDS = {"nPMUACR_EL1": 4, "nPMZR_EL0": 21}
 
 
 def accessor_texts(asl):
@@ -75,6 +78,7 @@ def condition(text):
     t = t.replace("UInt(PMSELR_EL0.SEL)", "sel")
     t = re.sub(r"PMUACR_EL1\[([^\]]*)\]", r"pmuacr(\1)", t)
     t = re.sub(r"(\w+)\.<([\w,]+)>", lambda m: f'fields("{m.group(1)}", "{m.group(2)}")', t)
+    t = re.sub(r"\b(HDFG[RW]TR2_EL2)\.(\w+)", r'hdfg2("\1", "\2")', t)
     t = re.sub(r"\b(HDFG[RW]TR_EL2)\.(\w+)", r'hdfg("\1", "\2")', t)
     t = re.sub(r"\b([A-Z][A-Z0-9_]+_EL\d)\.(\w+)", r'field("\1", "\2")', t)
     t = t.replace("&&", " and ").replace("||", " or ")
@@ -92,7 +96,9 @@ def statement(text):
         return f"TRAP_EL{m.group(1)}"
     if t.startswith("ConstrainUnpredictableProcedure"):
         return "UNPREDICTABLE"
-    if t == "return" or "X[t, 64]" in t:
+    if t == "X[t, 64] = Zeros(64)" or t == "return":
+        return "RAZ_WI"  # FEAT_PMUv3p9: a read of zeros, an ignored write
+    if "X[t, 64]" in t:
         return "OK"
     raise ValueError(f"statement not understood: {t!r}")
 
@@ -171,11 +177,13 @@ def main(argv):
         for line in f:
             v = [int(x) for x in line.split()]
             (reg, write, el, secure, el2_impl, el3_impl, eel2, pmuserenr, tge, tpm, tpmcr, tpm3, fgt, fgten,
-             hdfgrtr, hdfgwtr, n, sel, hpmn, n_counters, pmuver, result) = v
+             hdfgrtr, hdfgwtr, n, sel, hpmn, n_counters, pmuver, pmuacr, enpm2, fgt2, fgten2, hdfgrtr2,
+             hdfgwtr2, result) = v
             name, kind = REGS[reg], "MSR" if write else "MRS"
             key = (name, kind)
-            controls = {"PMUSERENR_EL0": pmuserenr, "MDCR_EL2": (tpm << 6) | (tpmcr << 5), "MDCR_EL3": tpm3 << 6,
-                        "HCR_EL2": tge << 27, "SCR_EL3": fgten << 27}
+            controls = {"PMUSERENR_EL0": pmuserenr, "MDCR_EL2": (tpm << 6) | (tpmcr << 5),
+                        "MDCR_EL3": (tpm3 << 6) | (enpm2 << 7), "HCR_EL2": tge << 27,
+                        "SCR_EL3": (fgten << 27) | (fgten2 << 59), "PMUACR_EL1": pmuacr}
             el2_enabled = bool(el2_impl) and (not el3_impl or not secure or bool(eel2))
             env = {
                 "el": el, "m": n, "sel": sel, "n_counters": n_counters,
@@ -184,13 +192,14 @@ def main(argv):
                 # ID_AA64DFR0_EL1.PMUVer: 0x1 FEAT_PMUv3, 0x4 v3p1, 0x5 v3p4, 0x6 v3p5, 0x7 v3p7, 0x8 v3p8, 0x9 v3p9
                 "feat": lambda name, p=pmuver: {"FEAT_PMUv3": p >= 1, "FEAT_AA64": True, "FEAT_FGT": bool(fgt),
                                                 "FEAT_PMUv3p1": p >= 4, "FEAT_PMUv3p4": p >= 5, "FEAT_PMUv3p5": p >= 6,
-                                                "FEAT_PMUv3p7": p >= 7, "FEAT_PMUv3p9": p >= 9}.get(name, False),
+                                                "FEAT_PMUv3p7": p >= 7, "FEAT_PMUv3p9": p >= 9, "FEAT_FGT2": bool(fgt2)}.get(name, False),
                 "have_el": lambda x: {3: bool(el3_impl), 2: bool(el2_impl)}.get(x, True),
                 "field": lambda r, fld, c=controls: str((c.get(r, 0) >> FIELDS[(r, fld)]) & 1),
                 "fields": lambda r, flds, c=controls: "".join(str((c.get(r, 0) >> FIELDS[(r, x)]) & 1)
                                                                for x in flds.split(",")),
                 "hdfg": lambda r, fld: str(((hdfgrtr if r == "HDFGRTR_EL2" else hdfgwtr) >> FGT_FIELDS[fld]) & 1),
-                "pmuacr": lambda x: "0",
+                "pmuacr": lambda x: str((pmuacr >> x) & 1),
+                "hdfg2": lambda r, fld: str(((hdfgrtr2 if r == "HDFGRTR2_EL2" else hdfgwtr2) >> FGT2_FIELDS[fld]) & 1),
             }
             if key not in functions:  # no such accessor: the encoding is UNDEFINED in that direction
                 want = "UNDEFINED"

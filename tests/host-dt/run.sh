@@ -46,6 +46,10 @@ for version in 7.2 10.0; do
 		-kernel "$WORK/spin.elf" -append "pmucheck.qemu=$version console=x"
 	check "qemu-$version el3 smp2 1G" "$d-el3.dtb" "${QEMU_COMMON[@]}" mem0=0x40000000,0x40000000 mem_count=1 \
 		psci=none pes=2 pes_in_tree=2 mpidr0=0 mpidr1=1 "bootargs=pmucheck.qemu=$version console=x"
+	# EL3 alone: no /psci either, 1 PE, 512 MiB, no -append: no bootargs
+	dump "$qemu" "$d-el3-smp1.dtb" virt,secure=on,gic-version=3 -smp 1 -m 512M -kernel "$WORK/spin.elf"
+	check "qemu-$version el3 smp1 512M" "$d-el3-smp1.dtb" "${QEMU_COMMON[@]}" mem0=0x40000000,0x20000000 \
+		mem_count=1 psci=none pes=1 pes_in_tree=1 mpidr0=0 bootargs=
 	# EL2: PSCI through SMC, 4 PEs, 4 GiB
 	dump "$qemu" "$d-el2.dtb" virt,virtualization=on,gic-version=3 -smp 4 -m 4G -kernel "$WORK/spin.elf"
 	check "qemu-$version el2 smp4 4G" "$d-el2.dtb" "${QEMU_COMMON[@]}" mem0=0x40000000,0x100000000 psci=smc \
