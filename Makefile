@@ -9,12 +9,12 @@
 #   make PLATFORM=fvp-base           build for Arm's FVP Base model (run it with `make run` where FVP is)
 
 PLATFORM  ?= qemu-virt
-# Where ci/install-deps.sh unpacks what is not a Debian package install (QEMU 10.0, the arm64 libfdt).
+# Where ci/install-deps.sh unpacks what is not a Debian package install (QEMU 10.0).
 PMUCHECK_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/pmucheck
 TOOLCHAIN ?= gcc
 MODULES   ?=
 include platform/$(PLATFORM)/platform.mk
-include mk/libfdt.mk
+
 .DEFAULT_GOAL := all
 
 # aarch64-none-elf- (Arm GNU Toolchain) when on PATH, else Debian's aarch64-linux-gnu-.
@@ -25,14 +25,15 @@ HOSTCC        ?= cc
 
 BUILD := build/$(PLATFORM)$(if $(filter clang,$(TOOLCHAIN)),-clang)
 ELF   := $(BUILD)/pmucheck.elf
+include mk/libfdt.mk
 
 SRCS := boot/entry.S boot/boot_main.c \
         el3/smc_service.c el2/hvc_service.c el1/svc_service.c \
         lib/arch/id_regs.c \
         lib/runtime/baseline.c lib/runtime/context.c lib/runtime/context_lower.S lib/runtime/exception.c lib/runtime/vectors.S \
         lib/drivers/console_pl011.c lib/drivers/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c \
-        lib/smp/psci.c lib/smp/pe_start.c lib/dt/fdt_platform.c \
-        lib/platform/platform_desc.c lib/platform/platform_exit.c lib/model/pmu_model.c lib/model/pmu_access.c \
+        lib/smp/psci.c lib/smp/pe_start.c $(DT_SRCS) \
+        lib/platform/platform_exit.c lib/model/pmu_model.c lib/model/pmu_access.c \
         lib/test/test.c \
         tests/modules.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c tests/access.c \
         platform/$(PLATFORM)/xfail.c
@@ -117,18 +118,6 @@ host-test: $(HOST_TEST)
 	@mkdir -p build/test-results
 	@$(HOST_TEST) > build/test-results/host.log; rc=$$?; tail -n 1 build/test-results/host.log; \
 	 tail -n 1 build/test-results/host.log > build/test-results/host.summary; exit $$rc
-
-# Host test of the device tree reader against QEMU's own trees and a board's (tests/host-dt/run.sh).
-HOST_DT_TEST := build/host/test_fdt_platform
-$(HOST_DT_TEST): lib/dt/fdt_platform.c lib/dt/fdt_platform.h lib/platform/platform_desc.h tests/host-dt/test_fdt_platform.c
-	@mkdir -p $(@D)
-	$(HOSTCC) -std=c11 -O2 -g -Wall -Wextra -Werror -Ilib lib/dt/fdt_platform.c tests/host-dt/test_fdt_platform.c \
-	 -lfdt -o $@
-host-dt-test: $(HOST_DT_TEST)
-	@mkdir -p build/test-results
-	@bash tests/host-dt/run.sh $(HOST_DT_TEST) build/host/dt > build/test-results/host-dt.log; rc=$$?; \
-	 grep '^not ok' build/test-results/host-dt.log; tail -n 1 build/test-results/host-dt.log; \
-	 tail -n 1 build/test-results/host-dt.log > build/test-results/host-dt.summary; exit $$rc
 
 # Host test of the access model (lib/model/pmu_access.c) against the accessor pseudocode text itself.
 SPEC_DIR ?= ../shared/spec

@@ -3,10 +3,8 @@
 # quiet when everything is there. Uses sudo when not root.
 #  - Debian packages: the AArch64 cross toolchain, picolibc, clang/lld (the second toolchain), QEMU 7.2,
 #    the Python packages of the CI runner, the host libfdt and dtc (host tests of the device tree reader).
-#  - libfdt for the firmware: Debian's arm64 build (libfdt-dev:arm64), unpacked into the cache. Debian's
-#    source package would be cleaner (built with our flags), but the archive this project reaches serves
-#    binary packages only ('apt-get source device-tree-compiler' fails with 404 on the .orig tarball), so
-#    mk/libfdt.mk links the arm64 libfdt.a and supplies what its hardening flags need (see there).
+#  - libfdt's source for the firmware, from a Debian package, into build/third_party/ (ci/fetch-libfdt.sh;
+#    mk/libfdt.mk builds it with the firmware's flags and says why not Debian's arm64 binary).
 #  - QEMU 10.0 from bookworm-backports, side by side with Debian's 7.2: its packages are downloaded and
 #    unpacked into the cache (never installed, so /usr/bin/qemu-system-aarch64 stays 7.2), its runtime
 #    libraries installed from bookworm, and a wrapper points it at its own modules and data.
@@ -15,7 +13,6 @@ set -euo pipefail
 
 CACHE=${PMUCHECK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pmucheck}
 QEMU10_VERSION=1:10.0.2+ds-2+deb13u1~bpo12+1
-LIBFDT_VERSION=1.6.1-4+b1
 
 packages=(make gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu picolibc-aarch64-linux-gnu clang lld
           qemu-system-arm python3 python3-tap python3-junit.xml libfdt-dev device-tree-compiler)
@@ -69,15 +66,6 @@ unpack() {
 	rm -rf "$dir" && mv "$dir.tmp" "$dir"
 }
 
-# --- libfdt, Debian's arm64 build ---
-LIBFDT_DIR=$CACHE/libfdt-arm64-$LIBFDT_VERSION
-if [ ! -f "$LIBFDT_DIR/root/usr/lib/aarch64-linux-gnu/libfdt.a" ]; then
-	echo "pmucheck: fetching libfdt-dev:arm64 $LIBFDT_VERSION into $LIBFDT_DIR"
-	dpkg --print-foreign-architectures | grep -qx arm64 || { "${sudo[@]}" dpkg --add-architecture arm64; updated=; }
-	apt_update
-	unpack "$LIBFDT_DIR" "libfdt-dev:arm64=$LIBFDT_VERSION"
-fi
-
 # --- QEMU 10.0 from bookworm-backports ---
 QEMU10_DIR=$CACHE/qemu-10.0
 QEMU10_BIN=$QEMU10_DIR/root/usr/bin/qemu-system-aarch64
@@ -121,3 +109,6 @@ fi
 install_missing $(cat "$QEMU10_DIR/DEPENDS")
 missing_libs=$(ldd "$QEMU10_BIN" | grep 'not found' || true)
 [ -z "$missing_libs" ] || { echo "pmucheck: QEMU 10.0 lacks libraries: $missing_libs" >&2; exit 1; }
+
+# --- libfdt's source (the firmware builds it: mk/libfdt.mk) ---
+bash "$(dirname "$0")/fetch-libfdt.sh"
