@@ -20,19 +20,7 @@ OUT=$DEST/libfdt
 
 [ -f "$OUT/ORIGIN" ] && [ -f "$OUT/libfdt.h" ] && exit 0
 
-if [ "$(id -u)" -eq 0 ]; then
-	sudo=()
-elif command -v sudo >/dev/null 2>&1; then
-	sudo=(sudo)
-else
-	sudo=(false)
-fi
-apt=("${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get)
-need_root() {
-	[ "${sudo[0]:-}" != false ] && return 0
-	echo "pmucheck: not root and no sudo: $1, then run again" >&2
-	exit 1
-}
+. "$(dirname "$0")/apt-sudo.sh"
 
 mkdir -p "$DEST"
 # One fetch at a time (the gcc and clang builds may ask together).

@@ -17,15 +17,7 @@ QEMU10_VERSION=1:10.0.2+ds-2+deb13u1~bpo12+1
 packages=(make gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu picolibc-aarch64-linux-gnu clang lld
           qemu-system-arm python3 python3-tap python3-junit.xml libfdt-dev device-tree-compiler)
 
-if [ "$(id -u)" -eq 0 ]; then
-	sudo=()
-elif command -v sudo >/dev/null 2>&1; then
-	sudo=(sudo)
-else
-	sudo=(false)
-fi
-# `env` passes DEBIAN_FRONTEND through sudo, which resets the environment
-apt=("${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get)
+. "$(dirname "$0")/apt-sudo.sh"
 updated=
 apt_update() { [ -n "$updated" ] || "${apt[@]}" update -qq; updated=1; }
 install_missing() {
