@@ -232,6 +232,20 @@ static uint64_t expected_iss(enum pmu_reg reg, bool write)
 	       (write ? 0 : ESR_ISS_SYS_Direction_BIT);
 }
 
+/*
+ * The A64 word of the access pmucheck makes of reg: MRS/MSR (register), op0 in bits [20:19], op1 [18:16],
+ * CRn [15:12], CRm [11:8], op2 [7:5], Rt [4:0], L (bit 21) set for MRS (C6.2, "MRS", "MSR (register)").
+ */
+static uint32_t expected_insn(enum pmu_reg reg, bool write)
+{
+	struct pmu_reg_encoding e = pmu_reg_encoding(reg, COUNTER_N);
+
+	return 0xd5000000u | (write ? 0 : 1u << 21) | e.op0 << 19 | e.op1 << 16 | e.crn << 12 | e.crm << 8 |
+	       e.op2 << 5 | ACCESS_RT;
+}
+
+extern char __text_start[], __text_end[]; /* the image's code (linker script) */
+
 /* PMUACR_EL1 as the running combination set it (FEAT_PMUv3p9; 0 otherwise). */
 static uint64_t current_pmuacr;
 
@@ -286,6 +300,13 @@ static void check_access(struct check_group *g, enum ctx c, const struct pmu_sta
 	if (x->pc) /* 0: not recorded (the TGE sweep's contexts write no memory) */
 		check(g, x->exc.elr == x->pc, CTRLS ": ELR 0x%llx, the instruction is at 0x%llx", CTRL_ARGS,
 		      (unsigned long long)x->exc.elr, (unsigned long long)x->pc);
+	else if (check(g, !(x->exc.elr & 3) && x->exc.elr >= (uintptr_t)__text_start &&
+		       x->exc.elr < (uintptr_t)__text_end, CTRLS ": ELR 0x%llx is not in the image's code", CTRL_ARGS,
+		       (unsigned long long)x->exc.elr))
+		/* The context makes this one access only: the word at ELR must be it. */
+		check(g, *(const volatile uint32_t *)x->exc.elr == expected_insn(reg, write),
+		      CTRLS ": ELR 0x%llx holds 0x%08x, not the access (0x%08x)", CTRL_ARGS,
+		      (unsigned long long)x->exc.elr, *(const volatile uint32_t *)x->exc.elr, expected_insn(reg, write));
 	if (write && write_value(reg) && reg != PMREG_PMSWINC_EL0)
 		check(g, !written, CTRLS ": %s, but the write took effect", CTRL_ARGS, pmu_access_result_name(want));
 #undef CTRLS
@@ -361,8 +382,8 @@ static bool tge_applies(enum ctx c)
  * HCR_EL2.TGE = 1 at EL0 (E2H = 0): every PMUSERENR_EL0 value, each access alone. EL0 then runs with stage 1
  * translation off, its data accesses uncached Device memory, so the context writes no memory the orchestrator
  * reads: the trap is recorded by the EL that takes it (EL2, cacheable) and the write effect read back at the
- * orchestrator; the EL0 stack is cleaned and invalidated around each call. ELR is not checked here (the
- * instruction's address is not recorded): the other sweeps check it for the same instructions.
+ * orchestrator; the EL0 stack is cleaned and invalidated around each call. The instruction's address is not
+ * recorded, so ELR is checked by the word it points at: the one MRS/MSR the context makes.
  */
 static void tge_sweep(enum ctx c, const struct pmu_access_features *af, struct check_group *g, const bool *live)
 {
