@@ -20,7 +20,7 @@ OUT=$DEST/libfdt
 
 [ -f "$OUT/ORIGIN" ] && [ -f "$OUT/libfdt.h" ] && exit 0
 
-. "$(dirname "$0")/apt-sudo.sh"
+. "$(dirname "$0")/apt-lib.sh"
 
 mkdir -p "$DEST"
 # One fetch at a time (the gcc and clang builds may ask together).
@@ -32,35 +32,15 @@ work=$(mktemp -d "$DEST/.libfdt.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 # --- deb-src for bookworm; dpkg-dev (dpkg-source unpacks what apt-get source downloads), xz-utils ---
-eval "$(apt-config shell APT_SOURCE_PARTS Dir::Etc::sourceparts/d APT_SOURCE_LIST Dir::Etc::sourcelist/f)"
-APT_SOURCE_PARTS=${APT_SOURCE_PARTS:-/etc/apt/sources.list.d/}
-updated=
 if ! grep -Eqs '^[[:space:]]*deb-src[[:space:]].*[[:space:]]bookworm([[:space:]]|$)' "$APT_SOURCE_LIST" \
 	"${APT_SOURCE_PARTS%/}"/*.list &&
 	! awk 'BEGIN { RS = ""; IGNORECASE = 1 } /(^|\n)Types:[^\n]*deb-src/ && /(^|\n)Suites:[^\n]*[[:space:]]bookworm([[:space:]]|\n|$)/ { f = 1 }
 	       END { exit !f }' "${APT_SOURCE_PARTS%/}"/*.sources 2>/dev/null; then
-	f=${APT_SOURCE_PARTS%/}/pmucheck-bookworm-src.sources
-	need_root "add a deb-src entry for bookworm to apt's sources"
-	echo "pmucheck: adding bookworm's sources (deb-src) to apt: $f"
-	printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: %s\n' \
-		/usr/share/keyrings/debian-archive-keyring.gpg | "${sudo[@]}" tee "$f" >/dev/null
-	"${apt[@]}" update -qq
-	updated=1
+	add_source pmucheck-bookworm-src.sources deb-src bookworm
 fi
-need=()
-command -v dpkg-source >/dev/null 2>&1 || need+=(dpkg-dev)
-command -v xz >/dev/null 2>&1 || need+=(xz-utils) # tar -J, for linux-source's tarball
-if [ ${#need[@]} -gt 0 ]; then
-	need_root "install ${need[*]}"
-	echo "pmucheck: installing: ${need[*]}"
-	[ -n "$updated" ] || "${apt[@]}" update -qq
-	updated=1
-	"${apt[@]}" install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-fi
+install_missing dpkg-dev xz-utils # dpkg-source unpacks what apt-get source downloads; xz for linux-source's tarball
 # apt's lists must know the source package (a machine whose lists predate the deb-src entry)
-if ! apt-cache showsrc "$DTC_SOURCE=$DTC_VERSION" 2>/dev/null | grep -q '^Package:' && [ -z "$updated" ]; then
-	"${apt[@]}" update -qq
-fi
+apt-cache showsrc "$DTC_SOURCE=$DTC_VERSION" 2>/dev/null | grep -q '^Package:' || apt_update
 
 # --- 1. the source package ---
 echo "pmucheck: fetching libfdt: apt-get source $DTC_SOURCE=$DTC_VERSION into $OUT"

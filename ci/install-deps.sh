@@ -17,37 +17,9 @@ QEMU10_VERSION=1:10.0.2+ds-2+deb13u1~bpo12+1
 packages=(make gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu picolibc-aarch64-linux-gnu clang lld
           qemu-system-arm python3 python3-tap python3-junit.xml libfdt-dev device-tree-compiler)
 
-. "$(dirname "$0")/apt-sudo.sh"
-updated=
-apt_update() { [ -n "$updated" ] || "${apt[@]}" update -qq; updated=1; }
-install_missing() {
-	local missing=() p have
-	# one dpkg-query for all of them (it lists the installed ones, and fails on names it does not know)
-	have=$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "$@" 2>/dev/null | awk '$1 == "ii" { print $2 }' || true)
-	for p in "$@"; do grep -qxF "${p%%:*}" <<<"$have" || missing+=("$p"); done
-	[ ${#missing[@]} -eq 0 ] && return 0
-	echo "pmucheck: installing: ${missing[*]}"
-	if [ "${sudo[0]:-}" = false ]; then
-		echo "pmucheck: not root and no sudo: install these packages and run again: ${missing[*]}" >&2
-		exit 1
-	fi
-	apt_update
-	"${apt[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-}
+. "$(dirname "$0")/apt-lib.sh"
 
 install_missing "${packages[@]}"
-
-# A deb822 sources file for one more suite, written once, in apt's sources folder (Dir::Etc::sourceparts).
-eval "$(apt-config shell APT_SOURCE_PARTS Dir::Etc::sourceparts/d APT_SOURCE_LIST Dir::Etc::sourcelist/f)"
-APT_SOURCE_PARTS=${APT_SOURCE_PARTS:-/etc/apt/sources.list.d/}
-add_source() { # file, types, suite
-	local f=${APT_SOURCE_PARTS%/}/$1
-	[ -e "$f" ] && return 0
-	echo "pmucheck: adding $3 to apt's sources: $f"
-	printf 'Types: %s\nURIs: http://deb.debian.org/debian\nSuites: %s\nComponents: main\nSigned-By: %s\n' \
-		"$2" "$3" /usr/share/keyrings/debian-archive-keyring.gpg | "${sudo[@]}" tee "$f" >/dev/null
-	updated=
-}
 
 # Download packages (name=version ...) into $1 and unpack them there (dpkg -x: nothing is installed).
 unpack() {
