@@ -31,6 +31,7 @@
 #include "runtime/baseline.h"
 #include "runtime/context.h"
 #include "runtime/exception.h"
+#include "runtime/image_layout.h"
 #include "runtime/stacks.h"
 #include "test/test.h"
 #include "tests.h"
@@ -243,8 +244,6 @@ static uint32_t expected_insn(enum pmu_reg reg, bool write)
 	return 0xd5000000u | (write ? 0 : 1u << 21) | e.op0 << 19 | e.op1 << 16 | e.crn << 12 | e.crm << 8 |
 	       e.op2 << 5 | ACCESS_RT;
 }
-
-extern char __text_start[], __text_end[]; /* the image's code (linker script) */
 
 /* PMUACR_EL1 as the running combination set it (FEAT_PMUv3p9; 0 otherwise). */
 static uint64_t current_pmuacr;

@@ -11,11 +11,11 @@
 #include "mmu/page_tables.h"
 #include "platform/platform_desc.h"
 #include "runtime/context.h"
+#include "runtime/image_layout.h"
 #include "runtime/stacks.h"
 
 #define SZ_2M (U64(2) << 20)
 
-extern char __text_start[], __text_end[], __rodata_end[], __image_end[];
 extern char __page_tables_start[], __page_tables_end[], __stacks_start[], __stacks_end[];
 
 static bool mmu_tables_ready;   /* mmu_map_platform() done: lower regimes have tables */
