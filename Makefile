@@ -27,13 +27,17 @@ BUILD := build/$(PLATFORM)$(if $(filter clang,$(TOOLCHAIN)),-clang)
 ELF   := $(BUILD)/pmucheck.elf
 include mk/libfdt.mk
 
+# The spec model (lib/model/): every file is built into the firmware; all but the access model into the host test.
+MODEL_SRCS := $(sort $(wildcard lib/model/*.c))
+HOST_MODEL_SRCS := $(filter-out lib/model/pmu_access.c,$(MODEL_SRCS))
+
 SRCS := boot/entry.S boot/boot_main.c \
         el3/smc_service.c el2/hvc_service.c el1/svc_service.c \
         lib/arch/id_regs.c \
         lib/runtime/baseline.c lib/runtime/context.c lib/runtime/context_lower.S lib/runtime/exception.c lib/runtime/vectors.S \
         lib/drivers/console_pl011.c lib/drivers/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c \
         lib/smp/psci.c lib/smp/pe_start.c $(DT_SRCS) \
-        lib/platform/platform_exit.c lib/model/pmu_model.c lib/model/pmu_access.c \
+        lib/platform/platform_exit.c $(MODEL_SRCS) \
         lib/test/test.c \
         tests/modules.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c tests/access.c \
         platform/$(PLATFORM)/xfail.c
@@ -111,9 +115,9 @@ run: deps
 
 # Host unit tests of the spec model (lib/pmu_model.c against tables rebuilt from the pseudocode).
 HOST_TEST := build/host/test_model
-$(HOST_TEST): lib/model/pmu_model.c lib/model/pmu_model.h lib/arch/arch_regs.h $(wildcard tests/host/*.c tests/host/*.h)
+$(HOST_TEST): $(HOST_MODEL_SRCS) $(wildcard lib/model/*.h) lib/arch/arch_regs.h $(wildcard tests/host/*.c tests/host/*.h)
 	@mkdir -p $(@D)
-	$(HOSTCC) -std=c11 -O2 -g -Wall -Wextra -Werror -Ilib lib/model/pmu_model.c $(wildcard tests/host/*.c) -o $@
+	$(HOSTCC) -std=c11 -O2 -g -Wall -Wextra -Werror -Ilib $(HOST_MODEL_SRCS) $(wildcard tests/host/*.c) -o $@
 host-test: $(HOST_TEST)
 	@mkdir -p build/test-results
 	@$(HOST_TEST) > build/test-results/host.log; rc=$$?; tail -n 1 build/test-results/host.log; \
