@@ -65,6 +65,7 @@
 
 /* ---- PMEVTYPER<n>_EL0 (D24.5.12); PMCCFILTR_EL0 (D24.5.1) has the same filter bits P..SH ---- */
 #define PMEVTYPER_SYNC_BIT    BIT64(58)
+#define PMICFILTR_SYNC_BIT    BIT64(58) /* PMICFILTR_EL0.SYNC (FEAT_SEBEP), as in PMEVTYPER<n>_EL0 */
 #define PMEVTYPER_P_BIT       BIT64(31)
 #define PMEVTYPER_U_BIT       BIT64(30)
 #define PMEVTYPER_NSK_BIT     BIT64(29)

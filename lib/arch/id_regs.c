@@ -33,6 +33,7 @@ void features_read(void)
 	f->pmu.el3 = f->el3;
 	f->pmu.sel2 = f->sel2;
 	f->pmu.ebep = f->ebep != 0;
+	f->pmu.sebep = f->sebep != 0;
 	f->pmu.aarch32 = FIELD_GET(ID_AA64PFR0_EL1, EL0, f->id_aa64pfr0_el1) == ID_AA64PFR0_EL_AARCH32 ||
 			 FIELD_GET(ID_AA64PFR0_EL1, EL1, f->id_aa64pfr0_el1) == ID_AA64PFR0_EL_AARCH32 ||
 			 FIELD_GET(ID_AA64PFR0_EL1, EL2, f->id_aa64pfr0_el1) == ID_AA64PFR0_EL_AARCH32 ||

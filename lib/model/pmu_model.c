@@ -4,6 +4,7 @@
  */
 #include <stddef.h>
 
+#include "model/pmu_ebep.h"
 #include "model/pmu_model.h"
 
 bool pmu_implemented(const struct pmu_features *f)
@@ -183,24 +184,9 @@ bool count_pmu_events(const struct pmu_features *f, const struct pmu_state *s, u
 	return enabled && !prohibited && !frozen && !pmu_filtered(f, s, idx);
 }
 
-bool pmu_exception_enabled(const struct pmu_features *f, const struct pmu_state *s)
-{
-	unsigned pmee;
-
-	if (!f->ebep)
-		return false;
-	pmee = (unsigned)FIELD_GET(MDCR_EL3, PMEE, s->mdcr_el3);
-	if (f->el3 && pmee != 1)
-		return pmee == 3;
-	pmee = (unsigned)FIELD_GET(MDCR_EL2, PMEE, s->mdcr_el2);
-	if (el2_enabled(f, s) && pmee != 1)
-		return pmee == 3;
-	return FIELD_GET(PMECR_EL1, PMEE, s->pmecr_el1) == 3;
-}
-
 unsigned pmu_overflow_width(const struct pmu_features *f, const struct pmu_state *s, unsigned idx)
 {
-	bool exc = pmu_exception_enabled(f, s);
+	bool exc = pmu_exception_target(f, s, NULL); /* RQZJKS: LP, HLP, LC Effectively 1 */
 
 	if (idx == CYCLE_COUNTER_ID) /* ovflw = if HaveAArch32() && lc == '0' then 32 else 64 */
 		return f->aarch32 && !exc && !(s->pmcr_el0 & PMCR_EL0_LC_BIT) ? 32 : 64;

@@ -25,6 +25,7 @@ struct pmu_features {
 	bool hpmn0;            /* FEAT_HPMN0: ID_AA64DFR0_EL1.HPMN0 != 0 */
 	bool aarch32;          /* HaveAArch32(): AArch32 at some EL (an ID_AA64PFR0_EL1.ELx field == 0b0010) */
 	bool ebep;             /* FEAT_EBEP: ID_AA64DFR1_EL1.EBEP != 0 */
+	bool sebep;            /* FEAT_SEBEP: ID_AA64DFR0_EL1.SEBEP != 0 */
 };
 
 /* PSTATE, Security state and the controls the rules read (register values as programmed). */
@@ -113,17 +114,10 @@ bool count_pmu_events(const struct pmu_features *f, const struct pmu_state *s, u
 bool pmu_frozen(const struct pmu_features *f, const struct pmu_state *s, unsigned idx);
 
 /*
- * PMUExceptionEnabled() (J1.1.1.37) with EffectivePMEE() (J1.1.1.34): whether the PMU Profiling exception is
- * enabled (FEAT_EBEP; MDCR_EL3.PMEE, MDCR_EL2.PMEE when EL2Enabled(), PMECR_EL1.PMEE). Returns false without
- * FEAT_EBEP. Reserved PMEE encodings are CONSTRAINED UNPREDICTABLE: the model reads them as "not 0b11".
- */
-bool pmu_exception_enabled(const struct pmu_features *f, const struct pmu_state *s);
-
-/*
  * The bit whose unsigned overflow sets PMOVSCLR_EL0[idx]: 32 or 64 (D13.3 RQZJKS, RNTZHW;
  * AArch64.IncrementEventCounter, AArch64.IncrementCycleCounter). Event counters: 32 without FEAT_PMUv3p5,
  * else the Effective PMCR_EL0.LP (first range) or MDCR_EL2.HLP (second range), which is 1 when the PMU
- * Profiling exception is enabled. Cycle counter: 32 only when AArch32 is implemented and the Effective
+ * Profiling exception is enabled (pmu_exception_target(), model/pmu_ebep.h). Cycle counter: 32 only when AArch32 is implemented and the Effective
  * PMCR_EL0.LC is 0. Instruction counter: 64.
  */
 unsigned pmu_overflow_width(const struct pmu_features *f, const struct pmu_state *s, unsigned idx);
