@@ -6,6 +6,7 @@
 #   make bench           image size and boot-to-exit instruction count (never part of `make test`)
 #   make run MODULES=enable          only the test points of one module (comma-separated list)
 #   make TOOLCHAIN=clang             build with clang --target=aarch64-none-elf (lld links)
+#   make run FORCE_EBEP=1            run the EBEP/SEBEP modules even where ID_AA64DFR1_EL1.EBEP says absent
 #   make PLATFORM=fvp-base           build for Arm's FVP Base model (run it with `make run` where FVP is)
 
 PLATFORM  ?= qemu-virt
@@ -29,17 +30,17 @@ include mk/libfdt.mk
 
 # The spec model (lib/model/): every file is built into the firmware; all but the access model into the host test.
 MODEL_SRCS := $(sort $(wildcard lib/model/*.c))
-HOST_MODEL_SRCS := $(filter-out lib/model/pmu_access.c,$(MODEL_SRCS))
+HOST_MODEL_SRCS := $(filter-out lib/model/pmu_access.c,$(MODEL_SRCS)) lib/runtime/profiling_exception.c
 
 SRCS := boot/entry.S boot/boot_main.c \
         el3/smc_service.c el2/hvc_service.c el1/svc_service.c \
         lib/arch/id_regs.c \
-        lib/runtime/baseline.c lib/runtime/context.c lib/runtime/context_lower.S lib/runtime/exception.c lib/runtime/vectors.S \
+        lib/runtime/baseline.c lib/runtime/context.c lib/runtime/context_lower.S lib/runtime/exception.c lib/runtime/profiling_exception.c lib/runtime/vectors.S \
         lib/drivers/console_pl011.c lib/drivers/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c \
         lib/smp/psci.c lib/smp/pe_start.c $(DT_SRCS) \
         lib/platform/platform_exit.c $(MODEL_SRCS) \
         lib/test/test.c \
-        tests/modules.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c tests/access.c \
+        tests/modules.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c tests/access.c tests/ebep.c tests/ebep_sequences.S tests/sebep.c \
         platform/$(PLATFORM)/xfail.c
 OBJS := $(patsubst %,$(BUILD)/%.o,$(basename $(SRCS)))
 
@@ -48,7 +49,8 @@ PLAT_DEFS := -DPLAT_RAM_BASE=$(PLAT_RAM_BASE) -DPLAT_RAM_SIZE=$(PLAT_RAM_SIZE) \
              -DPLAT_GICR_BASE=$(PLAT_GICR_BASE) -DPLAT_PMU_INTID=$(PLAT_PMU_INTID) \
              -DPLAT_SEMIHOSTING=$(PLAT_SEMIHOSTING) -DPMUCHECK_MODULES='"$(MODULES)"' \
              -DPLAT_MEM_BASE=$(PLAT_MEM_BASE) -DPLAT_MEM_SIZE=$(PLAT_MEM_SIZE) -DPLAT_GICR_SIZE=$(PLAT_GICR_SIZE) \
-             $(if $(PLAT_FDT_FALLBACK),-DPLAT_FDT_FALLBACK=$(PLAT_FDT_FALLBACK))
+             $(if $(PLAT_FDT_FALLBACK),-DPLAT_FDT_FALLBACK=$(PLAT_FDT_FALLBACK)) \
+             $(if $(filter 1,$(FORCE_EBEP)),-DPMUCHECK_FORCE_EBEP=1)
 INCLUDES  := -I. -Ilib -Itests $(LIBFDT_INC)
 # No FP/SIMD registers in our code: the exception handlers save only the general-purpose registers.
 # -mstrict-align only where code runs with the MMU off (MMU_OFF_OBJS below), where every data access is to

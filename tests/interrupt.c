@@ -47,7 +47,7 @@ enum hook_mode {
 	HOOK_CLEAR_AFTER,      /* count; from entry clear_after + 1 on, write PMOVSCLR_EL0 to cancel the request */
 };
 
-/* What the handler saw, and how it behaves. Shared memory: the MMU is off at every level. */
+/* What the handler saw, and how it behaves (shared by every EL: cacheable memory, the same map). */
 static struct {
 	enum hook_mode mode;
 	unsigned clear_after;

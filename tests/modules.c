@@ -14,4 +14,6 @@ void tests_run_all(void)
 	test_interrupt();
 	test_freeze();
 	test_access();
+	test_ebep();
+	test_sebep();
 }

@@ -33,4 +33,10 @@ void test_freeze(void);
 /* Who may access the PMU registers: PMUSERENR_EL0, MDCR_EL2/EL3 traps, UNDEFINED (tests/access.c). */
 void test_access(void);
 
+/* D13.3.2 PMU Profiling exceptions, Table D13-1 (tests/ebep.c). */
+void test_ebep(void);
+
+/* D13.3.3 synchronous PMU exceptions, PSTATE.PPEND, PMIAR_EL1, Table D13-2 (tests/sebep.c). */
+void test_sebep(void);
+
 #endif

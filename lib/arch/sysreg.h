@@ -45,6 +45,8 @@ SYSREG_RW(hdfgwtr_el2, S3_4_C3_C1_5) /* FEAT_FGT */
 SYSREG_RW(hdfgrtr2_el2, S3_4_C3_C1_0) /* FEAT_FGT2 */
 SYSREG_RW(hdfgwtr2_el2, S3_4_C3_C1_1) /* FEAT_FGT2 */
 SYSREG_RW(pmuacr_el1, S3_0_C9_C14_4) /* FEAT_PMUv3p9 */
+SYSREG_RW(pmecr_el1, S3_0_C9_C14_5) /* FEAT_EBEP (PMECR_EL1 register description) */
+SYSREG_RW(pmiar_el1, S3_0_C9_C14_7) /* FEAT_SEBEP (PMIAR_EL1 register description) */
 SYSREG_RW(sctlr_el3, sctlr_el3)
 SYSREG_RW(sctlr_el2, sctlr_el2)
 SYSREG_RW(sctlr_el1, sctlr_el1)

@@ -34,6 +34,7 @@
 #define GICR_IGROUPR0        0x0080
 #define GICR_ISENABLER0      0x0100
 #define GICR_ICENABLER0      0x0180
+#define GICR_ISPENDR0        0x0200
 #define GICR_ICPENDR0        0x0280
 #define GICR_IPRIORITYR      0x0400
 #define GICR_ICFGR1          0x0C04
@@ -182,6 +183,22 @@ void gic_ppi_disable(unsigned intid)
 
 	*reg32(sgi, GICR_ICENABLER0) = 1u << intid;
 	*reg32(sgi, GICR_ICPENDR0) = 1u << intid;
+	dsb_sy();
+}
+
+bool gic_ppi_pending(unsigned intid)
+{
+	uint64_t sgi = gicr_base + GICR_SGI_BASE;
+
+	dsb_sy();
+	return (*reg32(sgi, GICR_ISPENDR0) >> intid) & 1u;
+}
+
+void gic_ppi_mask(unsigned intid)
+{
+	uint64_t sgi = gicr_base + GICR_SGI_BASE;
+
+	*reg32(sgi, GICR_ICENABLER0) = 1u << intid;
 	dsb_sy();
 }
 

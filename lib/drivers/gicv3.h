@@ -36,6 +36,16 @@ void gic_ppi_configure(unsigned intid, enum gic_group group);
 /* Disable PPI `intid` and clear its pending state (GICR_ICENABLER0, GICR_ICPENDR0). */
 void gic_ppi_disable(unsigned intid);
 
+/*
+ * Whether PPI `intid` is pending (GICR_ISPENDR0 of this PE's redistributor). A level-sensitive PPI is pending
+ * while its request is asserted, whether or not it is enabled (the GICv3
+ * architecture specification's level-sensitive interrupt handling): with the PPI disabled this observes PMUIRQ without taking it.
+ */
+bool gic_ppi_pending(unsigned intid);
+
+/* Disable PPI `intid` at the redistributor (GICR_ICENABLER0) and leave its pending state alone. */
+void gic_ppi_mask(unsigned intid);
+
 /* Acknowledge the highest priority pending interrupt: ICC_IAR0_EL1 for a FIQ at EL3 in Group 0, else
  * ICC_IAR1_EL1. Returns the INTID (1020-1023: spurious). */
 uint64_t gic_ack(bool group0);

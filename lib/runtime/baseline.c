@@ -77,6 +77,8 @@ void el1_baseline(void)
 	write_vbar_el1((uint64_t)(uintptr_t)vectors_el1);
 	write_pmuserenr_el0(PMUSERENR_EL0_EN_BIT | PMUSERENR_EL0_SW_BIT | PMUSERENR_EL0_CR_BIT |
 			    PMUSERENR_EL0_ER_BIT);
+	if (features.pmu.ebep) /* PMU Profiling exception disabled at EL1's level, KPME = 0 */
+		write_pmecr_el1(0);
 	isb();
 }
 

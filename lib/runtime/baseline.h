@@ -7,7 +7,8 @@
  *  HCR_EL2:  RW=1, API=APK=1, no traps, no stage 2, E2H=TGE=0.
  *  MDCR_EL2: HPMN = PMCR_EL0.N (every counter in the first range), HPME=1, no traps, HPMD=HCCD=0.
  *  HDFGRTR_EL2, HDFGWTR_EL2 (FEAT_FGT): 0, no fine-grained traps (SCR_EL3.FGTEn = 0 also disables them).
- *  EL1:      CPACR_EL1.FPEN=0b11, VBAR_EL1, PMUSERENR_EL0 = EN|SW|CR|ER.
+ *  EL1:      CPACR_EL1.FPEN=0b11, VBAR_EL1, PMUSERENR_EL0 = EN|SW|CR|ER, PMECR_EL1 = 0 (FEAT_EBEP).
+ *  MDCR_EL3.PMEE and MDCR_EL2.PMEE are 0b00 (FEAT_EBEP): no PMU Profiling exception, PMUIRQ enabled.
  * The translation controls (SCTLR_ELx.M/C/I, TCR, MAIR, TTBR0) belong to lib/mmu/ and are not touched here.
  */
 #ifndef PMUCHECK_BASELINE_H

@@ -127,10 +127,27 @@ void ctx_return_to_orchestrator(uint64_t value, uint64_t status)
 	ctx_lower_return(PMUCHECK_CALL_RETURN, value, status);
 }
 
+void ctx_set_pm(bool pm)
+{
+	register uint64_t x0 __asm__("x0") = PMUCHECK_CALL_SET_PM;
+	register uint64_t x1 __asm__("x1") = pm;
+
+	switch (current_el()) {
+	case 3: __asm__ volatile("smc #0" : "+r"(x0), "+r"(x1)::"memory"); break;
+	case 2: __asm__ volatile("hvc #0" : "+r"(x0), "+r"(x1)::"memory"); break;
+	case 1: __asm__ volatile("svc #0" : "+r"(x0), "+r"(x1)::"memory"); break;
+	default: break;
+	}
+}
+
 bool ctx_service(struct exc_frame *f)
 {
 	if (f->x[0] == PMUCHECK_CALL_NOP)
 		return true;
+	if (f->x[0] == PMUCHECK_CALL_SET_PM) {
+		f->spsr = (f->spsr & ~SPSR_PM_BIT) | (f->x[1] ? SPSR_PM_BIT : 0);
+		return true;
+	}
 	if (f->x[0] != PMUCHECK_CALL_RETURN)
 		return false;
 	ctx_return_to_orchestrator(f->x[1], f->x[2]);

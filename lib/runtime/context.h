@@ -21,6 +21,7 @@
 /* pmucheck service call: x0 = function ID, through SVC #0, HVC #0 or SMC #0 */
 #define PMUCHECK_CALL_RETURN 0x70C40001 /* x1 = return value, x2 = status: back to the orchestrator */
 #define PMUCHECK_CALL_NOP    0x70C40002 /* do nothing and return: an exception taken and returned from */
+#define PMUCHECK_CALL_SET_PM 0x70C40003 /* x1 = PSTATE.PM (FEAT_EBEP) for the caller: SPSR_ELx.PM of the return */
 
 #define CTX_OK       0
 #define CTX_ABORTED  1  /* an unexpected exception ended the call; see exc_unexpected */
@@ -75,8 +76,17 @@ int ctx_current(void);
 void __attribute__((noreturn)) ctx_return_to_orchestrator(uint64_t value, uint64_t status);
 
 /*
+ * Set PSTATE.PM (FEAT_EBEP, the PMU Profiling exception mask, RSCBDZ) of the running EL to pm, through a
+ * PMUCHECK_CALL_SET_PM service call taken to this same EL (SVC #0 at EL1, HVC #0 at EL2, SMC #0 at EL3) whose
+ * return restores PSTATE.PM from SPSR_ELx[32] (SetPSTATEFromPSR). Nothing at EL0, where PSTATE.PM masks
+ * nothing (no PMU exception targets EL0). Call it only with FEAT_EBEP: without it SPSR_ELx[32] is RES0.
+ */
+void ctx_set_pm(bool pm);
+
+/*
  * The pmucheck calls every level's service understands (x0 in the saved frame): PMUCHECK_CALL_NOP returns,
- * PMUCHECK_CALL_RETURN goes back to the orchestrator with (x1, x2) and does not return. Returns false for
+ * PMUCHECK_CALL_RETURN goes back to the orchestrator with (x1, x2) and does not return; PMUCHECK_CALL_SET_PM
+ * sets SPSR_ELx.PM of the frame to x1 != 0 and returns. Returns false for
  * any other x0 (the el1/, el2/, el3/ services then try their own calls, or leave it unexpected).
  */
 struct exc_frame;

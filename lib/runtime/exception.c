@@ -9,9 +9,11 @@
 #include "platform/platform.h"
 #include "runtime/context.h"
 #include "runtime/exception.h"
+#include "runtime/profiling_exception.h"
 
 struct exc_record exc_unexpected;
 void (*volatile exc_irq_hook)(unsigned el, unsigned type);
+struct pmu_exc_log *volatile exc_pmu_log;
 static struct exc_record *volatile exc_expected;
 static exc_service_fn exc_services[4];
 
@@ -131,6 +133,16 @@ void exception_dispatch(struct exc_frame *f, unsigned kind, unsigned el)
 	if ((kind & 3) == EXC_TYPE_SYNC) {
 		if (exc_service(f, el, esr))
 			return;
+		if (ec == ESR_EC_PMU && exc_pmu_log) {
+			bool storm;
+
+			f->spsr = pmu_exc_log_take(exc_pmu_log, el, esr, f->elr, f->spsr, ctx_current(), &storm);
+			write_pmovsclr_el0(MASK64(31, 0));
+			if (storm)
+				write_pmintenclr_el1(MASK64(31, 0));
+			isb();
+			return;
+		}
 		if (expected && !expected->taken) {
 			exc_record_fill(expected, f, kind, el);
 			/* resume after the instruction; SVC/HVC/SMC already return past it */

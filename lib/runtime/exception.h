@@ -64,6 +64,15 @@ bool exc_expect_end(void);
 extern void (*volatile exc_irq_hook)(unsigned el, unsigned type);
 
 /*
+ * The PMU Profiling exception log (FEAT_EBEP): when set, a synchronous exception with ESR_ELx.EC == 0x3D at
+ * any EL is recorded there (pmu_exc_log_take(), runtime/profiling_exception.h), its cause removed (PMOVSCLR_EL0
+ * bits [31:0] written; PMINTENCLR_EL1 too once the log counts a storm) and returned from at ELR_ELx, the
+ * instruction it was taken in place of. NULL (the default): such an exception is unexpected.
+ */
+struct pmu_exc_log;
+extern struct pmu_exc_log *volatile exc_pmu_log;
+
+/*
  * The service of Exception level el (1: SVC #0, 2: HVC #0, 3: SMC #0; set by boot/ from el1/, el2/, el3/):
  * returns true when it handled the call, false for a call it does not know (then it is unexpected).
  * No service set: every such call is unexpected.

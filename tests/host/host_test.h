@@ -80,8 +80,8 @@ const char *controls(const struct pmu_features *f, const struct pmu_state *s);
 void run_enable_tests(void);     /* test_enables.c: D11.5.1 Tables D11-2, D11-3, cycle and instruction counter */
 void run_hpmn_tests(void);       /* test_hpmn.c: PMCR_EL0.N, PMSWINC_EL0, EffectiveHPMN, ranges, PMCR_EL0.P */
 void run_prohibit_tests(void);   /* test_prohibit.c: D11.5.3 prohibition, D11.7 filtering */
-void run_overflow_tests(void);
-/* D13.3.2/D13.3.3 Table D13-1, Table D13-2 and the PPEND rules (test_ebep.c). */
-void run_ebep_tests(void);   /* test_overflow.c: overflow width, overflow interrupt, freeze on overflow */
+void run_overflow_tests(void);   /* test_overflow.c: overflow width, overflow interrupt, freeze on overflow */
+void run_ebep_tests(void);       /* test_ebep.c: D13.3.2/D13.3.3 Tables D13-1 and D13-2, PPEND rules */
+void run_profiling_exception_tests(void); /* test_profiling_exception.c: ESR decoding, the handler's SPSR */
 
 #endif
