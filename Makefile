@@ -4,7 +4,7 @@
 #   make run             install what is missing, build, boot the suite on QEMU; exit status from the firmware
 #   make test            everything CI checks: host model tests, gcc and clang builds, QEMU configurations
 #   make bench           image size and boot-to-exit instruction count (never part of `make test`)
-#   make run MODULES=enable          only the test points of one module (comma-separated list)
+#   make run TESTS=enable            only the test points of one module (comma-separated list; MODULES= too)
 #   make TOOLCHAIN=clang             build with clang --target=aarch64-none-elf (lld links)
 #   make run FORCE_EBEP=1            run the EBEP/SEBEP modules even where ID_AA64DFR1_EL1.EBEP says absent
 #   make PLATFORM=fvp-base           build for Arm's FVP Base model (run it with `make run` where FVP is)
@@ -14,6 +14,8 @@ PLATFORM  ?= qemu-virt
 PMUCHECK_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/pmucheck
 TOOLCHAIN ?= gcc
 MODULES   ?=
+# TESTS: test points to run (comma-separated names or leading parts: enable, access.pmcr_el0); MODULES is its old name.
+TESTS     ?= $(MODULES)
 include platform/$(PLATFORM)/platform.mk
 
 .DEFAULT_GOAL := all
@@ -39,7 +41,7 @@ SRCS := boot/entry.S boot/boot_main.c \
         lib/drivers/console_pl011.c lib/drivers/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c \
         lib/smp/psci.c lib/smp/pe_start.c $(DT_SRCS) \
         lib/platform/platform_exit.c $(MODEL_SRCS) \
-        lib/test/test.c \
+        lib/test/test.c lib/test/selection.c \
         tests/modules.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c tests/access.c tests/ebep.c tests/ebep_sequences.S tests/sebep.c \
         platform/$(PLATFORM)/xfail.c
 OBJS := $(patsubst %,$(BUILD)/%.o,$(basename $(SRCS)))
@@ -47,7 +49,7 @@ OBJS := $(patsubst %,$(BUILD)/%.o,$(basename $(SRCS)))
 PLAT_DEFS := -DPLAT_RAM_BASE=$(PLAT_RAM_BASE) -DPLAT_RAM_SIZE=$(PLAT_RAM_SIZE) \
              -DPLAT_UART_BASE=$(PLAT_UART_BASE) -DPLAT_GICD_BASE=$(PLAT_GICD_BASE) \
              -DPLAT_GICR_BASE=$(PLAT_GICR_BASE) -DPLAT_PMU_INTID=$(PLAT_PMU_INTID) \
-             -DPLAT_SEMIHOSTING=$(PLAT_SEMIHOSTING) -DPMUCHECK_MODULES='"$(MODULES)"' \
+             -DPLAT_SEMIHOSTING=$(PLAT_SEMIHOSTING) -DPMUCHECK_TESTS='"$(TESTS)"' \
              -DPLAT_MEM_BASE=$(PLAT_MEM_BASE) -DPLAT_MEM_SIZE=$(PLAT_MEM_SIZE) -DPLAT_GICR_SIZE=$(PLAT_GICR_SIZE) \
              $(if $(PLAT_FDT_FALLBACK),-DPLAT_FDT_FALLBACK=$(PLAT_FDT_FALLBACK)) \
              $(if $(filter 1,$(FORCE_EBEP)),-DPMUCHECK_FORCE_EBEP=1)
@@ -82,10 +84,10 @@ OBJCOPY := $(CROSS_COMPILE)objcopy
 Q := $(if $(V),,@)
 SIZE    := $(CROSS_COMPILE)size
 
-.PHONY: all run test bench deps host-test host-dt-test host-access-test clean
+.PHONY: all run test bench deps host-test host-dt-test host-access-test fuzz fuzz-regress clean
 all: $(ELF) $(BUILD)/pmucheck.bin
 
-# Rebuild everything when the flags change (MODULES, TOOLCHAIN, platform values).
+# Rebuild everything when the flags change (TESTS, TOOLCHAIN, platform values).
 $(BUILD)/flags: FORCE
 	@mkdir -p $(@D)
 	@echo '$(CC) $(CFLAGS)' | cmp -s - $@ || echo '$(CC) $(CFLAGS)' > $@
@@ -127,6 +129,27 @@ host-test: $(HOST_TEST)
 
 # Host test of the access model (lib/model/pmu_access.c) against the accessor pseudocode text itself.
 SPEC_DIR ?= ../shared/spec
+# The run selection parser under libFuzzer (clang, AddressSanitizer, UndefinedBehaviorSanitizer):
+# `make fuzz` fuzzes for FUZZ_SECONDS and adds what it finds new to the kept corpus; `make fuzz-regress`
+# (part of `make test`) replays the kept corpus once.
+FUZZ_BIN     := build/host/fuzz_selection
+FUZZ_CORPUS  := tests/fuzz/corpus/selection
+FUZZ_SECONDS ?= 300
+$(FUZZ_BIN): lib/test/selection.c lib/test/selection.h tests/fuzz/fuzz_selection.c tests/module_list.h
+	@mkdir -p $(@D)
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Ilib -Itests \
+	 lib/test/selection.c tests/fuzz/fuzz_selection.c -o $@
+fuzz-regress: $(FUZZ_BIN)
+	@mkdir -p build/test-results
+	@n=$$(ls $(FUZZ_CORPUS) | wc -l); \
+	 if $(FUZZ_BIN) -runs=0 $(FUZZ_CORPUS) > build/test-results/fuzz-regress.log 2>&1; then \
+	   echo "fuzz-regress: $$n corpus inputs replayed"; echo "$$n passed, 0 failed" > build/test-results/fuzz-regress.summary; \
+	 else tail -n 20 build/test-results/fuzz-regress.log; echo "0 passed, 1 failed" > build/test-results/fuzz-regress.summary; exit 1; fi
+fuzz: $(FUZZ_BIN)
+	@mkdir -p build/fuzz-new
+	$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=512 build/fuzz-new $(FUZZ_CORPUS)
+	$(FUZZ_BIN) -merge=1 $(FUZZ_CORPUS) build/fuzz-new
+
 HOST_ACCESS_DUMP := build/host/access_dump
 $(HOST_ACCESS_DUMP): lib/model/pmu_model.c lib/model/pmu_access.c lib/model/pmu_access.h lib/model/pmu_model.h \
 		     tests/host-access/access_dump.c

@@ -22,11 +22,13 @@
 #include "runtime/context.h"
 #include "runtime/stacks.h"
 #include "smp/pe_start.h"
+#include "test/selection.h"
 #include "test/test.h"
 #include "tests.h"
 
 extern char __tls_base[];
 extern char secondary_entry[]; /* boot/entry.S */
+static uint64_t pes_selected; /* bit i: run the suite on PE i; 0: every PE */
 
 /*
  * Where a device tree may be: x0 (the arm64 boot protocol), when it is a plausible RAM address, and the
@@ -45,6 +47,39 @@ static unsigned fdt_candidates(uint64_t x0, uint64_t out[2])
 	out[1] = 0;
 #endif
 	return 2;
+}
+
+#ifndef PMUCHECK_TESTS
+#define PMUCHECK_TESTS ""
+#endif
+
+/*
+ * The run's selection: the boot arguments' pmucheck.* words (test/selection.h), else the build's TESTS list.
+ * A malformed or unknown selection ends the run (Bail out!, status 2) with what is valid: never an empty run
+ * that passes, never something other than what was asked.
+ */
+static void select_tests(void)
+{
+	struct selection sel;
+	char err[320];
+
+	if (!selection_parse_bootargs(&sel, plat.bootargs, sizeof(plat.bootargs), test_module_names, test_module_count,
+				      plat.pe_count, err, sizeof(err))) {
+		printf("Bail out! boot arguments: %s\n", err);
+		platform_exit(2);
+	}
+	if (sel.entries == 0 && PMUCHECK_TESTS[0] &&
+	    !selection_parse_tests(&sel, PMUCHECK_TESTS, test_module_names, test_module_count, err, sizeof(err))) {
+		printf("Bail out! TESTS=%s (build): %s\n", PMUCHECK_TESTS, err);
+		platform_exit(2);
+	}
+	if (sel.entries)
+		printf("# selected: %u test list entr%s (first: %s)\n", sel.entries, sel.entries == 1 ? "y" : "ies",
+		       sel.entry[0]);
+	if (sel.pes)
+		printf("# selected PEs: mask 0x%llx\n", (unsigned long long)sel.pes);
+	pes_selected = sel.pes;
+	test_set_selection(&sel);
 }
 
 /* The header lines of one PE: which it is and what its PMU says it implements. */
@@ -119,9 +154,13 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 	}
 	if (el < 3 && !features.el3)
 		printf("# no EL3: the Security state is IMPLEMENTATION DEFINED; contexts are named Non-secure\n");
+	select_tests();
 
-	pe_run_suite(0);
+	if (!pes_selected || (pes_selected & 1))
+		pe_run_suite(0);
 	for (i = 1; i < plat.pe_count; i++) {
+		if (pes_selected && !(pes_selected & (1ull << i)))
+			continue;
 		if (!pe_start(i, (uint64_t)(uintptr_t)secondary_entry, &why)) {
 			snprintf(prefix, sizeof(prefix), "pe%u.", i);
 			test_set_pe_prefix(prefix);

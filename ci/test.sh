@@ -17,6 +17,7 @@ step_build() { # name, make arguments...
 $MAKE --no-print-directory host-test
 $MAKE --no-print-directory host-dt-test
 $MAKE --no-print-directory host-access-test
+$MAKE --no-print-directory fuzz-regress
 step_build build-fvp PLATFORM=fvp-base
 step_build build-clang TOOLCHAIN=clang
 step_build build-gcc
@@ -25,6 +26,8 @@ if $PYTHON -m unittest discover -s ci/tests -q 2> "$R/ci-selftest.log"; then
 else
 	cat "$R/ci-selftest.log"; echo "0 passed, 1 failed" > "$R/ci-selftest.summary"
 fi
+$PYTHON ci/check_selection.py --elf build/qemu-virt/pmucheck.elf > "$R/selection.log"
+cat "$R/selection.log"; tail -n 1 "$R/selection.log" > "$R/selection.summary"
 $PYTHON ci/run_qemu.py --elf build/qemu-virt/pmucheck.elf --junit-dir "$R" > "$R/qemu.log"
 cat "$R/qemu.log"; tail -n 1 "$R/qemu.log" > "$R/qemu.summary"
 echo "the clang-built image, same configurations:"

@@ -6,8 +6,12 @@
 
 #include <stdbool.h>
 
-/* Run every module in order (tests/modules.c). */
+/* Run every selected module in order (tests/modules.c). */
 void tests_run_all(void);
+
+/* The module names, in run order (tests/module_list.h), and how many. */
+extern const char *const test_module_names[];
+extern const unsigned test_module_count;
 
 /* D11.5.1 counter enables (tests/enable.c). */
 void test_enable(void);

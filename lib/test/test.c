@@ -5,15 +5,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "test/selection.h"
 #include "test/test.h"
-
-#ifndef PMUCHECK_MODULES
-#define PMUCHECK_MODULES ""
-#endif
 
 static unsigned tap_points, tap_passed, tap_failed, tap_skipped, tap_todo;
 static char tap_prefix[16];
 static char platform_version[16];
+static struct selection selected; /* zero: every test point */
+static unsigned selected_hits[SELECTION_MAX_ENTRIES];
 
 void test_set_platform_version(const char *version)
 {
@@ -39,20 +38,28 @@ void test_set_pe_prefix(const char *prefix)
 	snprintf(tap_prefix, sizeof(tap_prefix), "%s", prefix ? prefix : "");
 }
 
+void test_set_selection(const struct selection *s)
+{
+	selected = *s;
+	memset(selected_hits, 0, sizeof(selected_hits));
+}
+
 bool test_selected(const char *name)
 {
-	const char *list = PMUCHECK_MODULES;
-	size_t len;
+	return selection_matches(&selected, name, selected_hits);
+}
 
-	if (!*list)
+bool test_module_selected(const char *module)
+{
+	size_t len = strlen(module);
+	unsigned i;
+
+	if (selected.entries == 0)
 		return true;
-	while (*list) {
-		len = strcspn(list, ",");
-		/* a filter entry matches the name's leading components: "enable" or "enable.swinc" */
-		if (strncmp(name, list, len) == 0 && (name[len] == '.' || name[len] == '\0'))
+	for (i = 0; i < selected.entries; i++)
+		if (strncmp(selected.entry[i], module, len) == 0 &&
+		    (selected.entry[i][len] == '.' || selected.entry[i][len] == '\0'))
 			return true;
-		list += len + (list[len] == ',');
-	}
 	return false;
 }
 
@@ -164,6 +171,12 @@ void tap_fail_point(const char *name, const char *rules, const char *fmt, ...)
 
 unsigned tap_finish(void)
 {
+	unsigned i;
+
+	for (i = 0; i < selected.entries; i++)
+		if (selected_hits[i] == 0)
+			tap_fail_point("selection", "the run's selection (pmucheck.tests, TESTS=)",
+				       "entry '%s' selected no test point: a misspelt check or context?", selected.entry[i]);
 	printf("1..%u\n", tap_points);
 	printf("# expected failures (TODO, listed in platform/%s/xfail.c): %u\n", platform_name, tap_todo);
 	printf("%u passed, %u failed, %u skipped\n", tap_passed, tap_failed, tap_skipped);

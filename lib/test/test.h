@@ -64,8 +64,18 @@ void test_set_pe_prefix(const char *prefix);
  */
 void test_set_platform_version(const char *version);
 
-/* Whether a test point name passes the build-time module filter (PMUCHECK_MODULES, comma-separated). */
+/* Whether a test point name is in the run's selection (test_set_selection(); default: every name). */
 bool test_selected(const char *name);
+
+/* Whether module `module` has a test point that may be selected (some entry starts with its name). */
+bool test_module_selected(const char *module);
+
+/*
+ * The run's selection (test/selection.h), copied. Entries that select no test point by the end of the run
+ * are reported by tap_finish() as the failing test point "selection".
+ */
+struct selection;
+void test_set_selection(const struct selection *s);
 
 /* Print the plan and the summary lines; returns the number of failed test points. */
 unsigned tap_finish(void);

@@ -28,4 +28,5 @@ QEMU_EXTRA      ?=
 # Exception level (EL3 with secure=on, EL2 with only virtualization=on, else EL1), and writes the device
 # tree at the base of RAM; -append puts the QEMU version into /chosen/bootargs (doc/boot-protocol.md).
 PLAT_RUN = $(QEMU) -M $(QEMU_MACHINE) -cpu $(QEMU_CPU) -m 1G -nographic -nic none -semihosting $(QEMU_EXTRA) \
-           -kernel $(1) -append "pmucheck.qemu=$(QEMU_VERSION)"
+           -kernel $(1) -append "pmucheck.qemu=$(QEMU_VERSION)$(if $(BOOTARGS), $(BOOTARGS))"
+# BOOTARGS: more boot arguments, e.g. BOOTARGS="pmucheck.tests=enable pmucheck.pes=0" (lib/test/selection.h).

@@ -1,0 +1,237 @@
+/*
+ * selection.c - parsing of the run's selection (selection.h). No allocation, no libc beyond string.h and
+ * snprintf: it runs in the firmware before anything else is decided.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "test/selection.h"
+
+void selection_init(struct selection *s)
+{
+	memset(s, 0, sizeof(*s));
+}
+
+static bool name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+static void module_list(char *buf, size_t size, const char *const *modules, unsigned n)
+{
+	size_t at = 0;
+	unsigned i;
+	int w;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && at < size; i++) {
+		w = snprintf(buf + at, size - at, "%s%s", i ? ", " : "", modules[i]);
+		if (w < 0)
+			break;
+		at += (size_t)w;
+	}
+}
+
+bool selection_parse_tests(struct selection *s, const char *text, const char *const *modules, unsigned nmodules,
+			   char *err, size_t errlen)
+{
+	char valid[256];
+	size_t len, i, first;
+	unsigned m;
+
+	s->entries = 0;
+	if (!*text) {
+		snprintf(err, errlen, "empty test list");
+		return false;
+	}
+	while (*text) {
+		len = strcspn(text, ",");
+		if (len == 0) {
+			snprintf(err, errlen, "empty entry in the test list");
+			return false;
+		}
+		if (len >= SELECTION_MAX_NAME) {
+			snprintf(err, errlen, "test list entry of %u characters (at most %d)", (unsigned)len, SELECTION_MAX_NAME - 1);
+			return false;
+		}
+		if (s->entries == SELECTION_MAX_ENTRIES) {
+			snprintf(err, errlen, "more than %d entries in the test list", SELECTION_MAX_ENTRIES);
+			return false;
+		}
+		for (i = 0; i < len; i++) {
+			bool dot = text[i] == '.';
+
+			if (!name_char(text[i]) && !(dot && i > 0 && i + 1 < len && text[i - 1] != '.')) {
+				snprintf(err, errlen, "test list entry '%.*s': character %u ('%c') is not a-z, 0-9, _ or a "
+					 "'.' between names", (int)len, text, (unsigned)i + 1,
+					 text[i] >= 0x20 && text[i] < 0x7f ? text[i] : '?');
+				return false;
+			}
+		}
+		first = strcspn(text, ".,");
+		for (m = 0; m < nmodules; m++)
+			if (strlen(modules[m]) == first && strncmp(modules[m], text, first) == 0)
+				break;
+		if (m == nmodules) {
+			module_list(valid, sizeof(valid), modules, nmodules);
+			snprintf(err, errlen, "unknown module '%.*s' in test list entry '%.*s'; modules: %s", (int)first,
+				 text, (int)len, text, valid);
+			return false;
+		}
+		memcpy(s->entry[s->entries], text, len);
+		s->entry[s->entries][len] = '\0';
+		s->entries++;
+		text += len;
+		if (*text == ',') {
+			text++;
+			if (!*text) {
+				snprintf(err, errlen, "the test list ends in ','");
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+/* A decimal number of at most 3 digits at *p; advances *p. */
+static bool number(const char **p, unsigned *v)
+{
+	unsigned digits = 0;
+
+	*v = 0;
+	while (**p >= '0' && **p <= '9' && digits < 4) {
+		*v = *v * 10 + (unsigned)(**p - '0');
+		(*p)++;
+		digits++;
+	}
+	return digits > 0 && digits < 4;
+}
+
+bool selection_parse_pes(struct selection *s, const char *text, unsigned max_pes, char *err, size_t errlen)
+{
+	const char *p = text;
+	unsigned lo, hi, i;
+
+	if (max_pes > SELECTION_MAX_PES)
+		max_pes = SELECTION_MAX_PES;
+	s->pes = 0;
+	if (!*p) {
+		snprintf(err, errlen, "empty PE list");
+		return false;
+	}
+	for (;;) {
+		if (!number(&p, &lo)) {
+			snprintf(err, errlen, "PE list '%s': a PE index (0-%u) expected at character %u", text,
+				 max_pes - 1, (unsigned)(p - text) + 1);
+			return false;
+		}
+		hi = lo;
+		if (*p == '-') {
+			p++;
+			if (!number(&p, &hi) || hi < lo) {
+				snprintf(err, errlen, "PE list '%s': bad range ending at character %u", text,
+					 (unsigned)(p - text) + 1);
+				return false;
+			}
+		}
+		if (hi >= max_pes) {
+			snprintf(err, errlen, "PE list '%s': PE %u does not exist (PEs 0-%u)", text, hi, max_pes - 1);
+			return false;
+		}
+		for (i = lo; i <= hi; i++)
+			s->pes |= 1ull << i;
+		if (*p == '\0')
+			return true;
+		if (*p != ',' || p[1] == '\0') {
+			snprintf(err, errlen, "PE list '%s': ',' or the end expected at character %u", text,
+				 (unsigned)(p - text) + 1);
+			return false;
+		}
+		p++;
+	}
+}
+
+bool selection_parse_bootargs(struct selection *s, const char *bootargs, size_t len, const char *const *modules,
+			      unsigned nmodules, unsigned max_pes, char *err, size_t errlen)
+{
+	static const char prefix[] = "pmucheck.";
+	char word[256];
+	size_t at = 0, wl, kl;
+	bool seen_tests = false, seen_pes = false, seen_qemu = false;
+
+	selection_init(s);
+	while (at < len && bootargs[at]) {
+		while (at < len && bootargs[at] == ' ')
+			at++;
+		for (wl = 0; at + wl < len && bootargs[at + wl] && bootargs[at + wl] != ' '; wl++)
+			;
+		if (wl == 0)
+			break;
+		if (wl < sizeof(prefix) - 1 || strncmp(bootargs + at, prefix, sizeof(prefix) - 1) != 0) {
+			at += wl; /* someone else's */
+			continue;
+		}
+		if (wl >= sizeof(word)) {
+			snprintf(err, errlen, "boot argument of %u characters starting '%.20s' (at most %u)", (unsigned)wl,
+				 bootargs + at, (unsigned)sizeof(word) - 1);
+			return false;
+		}
+		memcpy(word, bootargs + at, wl);
+		word[wl] = '\0';
+		at += wl;
+		kl = strcspn(word, "=");
+		if (word[kl] != '=' || word[kl + 1] == '\0') {
+			snprintf(err, errlen, "boot argument '%s': expected %.*s=<value>", word, (int)kl, word);
+			return false;
+		}
+		word[kl] = '\0';
+		if (strcmp(word, "pmucheck.tests") == 0) {
+			if (seen_tests) {
+				snprintf(err, errlen, "pmucheck.tests given twice");
+				return false;
+			}
+			seen_tests = true;
+			if (!selection_parse_tests(s, word + kl + 1, modules, nmodules, err, errlen))
+				return false;
+		} else if (strcmp(word, "pmucheck.pes") == 0) {
+			if (seen_pes) {
+				snprintf(err, errlen, "pmucheck.pes given twice");
+				return false;
+			}
+			seen_pes = true;
+			if (!selection_parse_pes(s, word + kl + 1, max_pes, err, errlen))
+				return false;
+		} else if (strcmp(word, "pmucheck.qemu") == 0) {
+			if (seen_qemu) {
+				snprintf(err, errlen, "pmucheck.qemu given twice");
+				return false;
+			}
+			seen_qemu = true; /* read by the platform code (test_set_platform_version) */
+		} else {
+			snprintf(err, errlen, "unknown boot argument '%s'; pmucheck reads pmucheck.tests, pmucheck.pes "
+				 "and pmucheck.qemu", word);
+			return false;
+		}
+	}
+	return true;
+}
+
+bool selection_matches(const struct selection *s, const char *name, unsigned *hits)
+{
+	bool any = false;
+	unsigned i;
+	size_t len;
+
+	if (s->entries == 0)
+		return true;
+	for (i = 0; i < s->entries; i++) {
+		len = strlen(s->entry[i]);
+		/* an entry matches the name's leading components: "enable" or "enable.swinc" */
+		if (strncmp(name, s->entry[i], len) == 0 && (name[len] == '.' || name[len] == '\0')) {
+			any = true;
+			if (hits)
+				hits[i]++;
+		}
+	}
+	return any;
+}

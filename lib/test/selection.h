@@ -1,0 +1,59 @@
+/*
+ * selection.h - what a run is asked to do: which test points and which PEs, from the boot arguments
+ * (/chosen/bootargs, or QEMU's -append) and the build (make run TESTS=...). Pure C: the firmware parses with
+ * it, the host fuzzes it (tests/fuzz/fuzz_selection.c) and runs the kept corpus in `make test`.
+ *
+ * Boot arguments are space-separated words; pmucheck reads those that start "pmucheck." and leaves the rest
+ * to others:
+ *   pmucheck.tests=<list>   test points to run: comma-separated entries, each a test point name or a leading
+ *                           part of one cut at a '.' ("enable", "access.pmcr_el0", "ebep.irq.ns_el1"); the first
+ *                           component must name a module. Default: every test point.
+ *   pmucheck.pes=<list>     PEs to run the suite on: comma-separated indexes or ranges ("0,2-3"), below
+ *                           SELECTION_MAX_PES. Default: every PE.
+ *   pmucheck.qemu=<version> the QEMU version, which selects its recorded deviations (test.h)
+ * Any other pmucheck.* word, an empty value or a malformed list is an error: the run must not go on with
+ * something else than what was asked.
+ */
+#ifndef PMUCHECK_SELECTION_H
+#define PMUCHECK_SELECTION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SELECTION_MAX_ENTRIES 16
+#define SELECTION_MAX_NAME    64  /* bytes of one entry, NUL included (test point names fit in 64) */
+#define SELECTION_MAX_PES     64
+
+struct selection {
+	unsigned entries;                                   /* 0: every test point */
+	char entry[SELECTION_MAX_ENTRIES][SELECTION_MAX_NAME];
+	uint64_t pes;                                       /* bit i: run on PE i; 0: every PE */
+};
+
+/* An empty selection: every test point, every PE. */
+void selection_init(struct selection *s);
+
+/*
+ * Parse a test list (the value of pmucheck.tests, or TESTS= at build time) into s->entry[]. modules: the
+ * module names (nmodules of them). Returns true, or false with a one-line message in err (never longer than
+ * errlen - 1) naming the bad entry and, for an unknown module, listing the valid ones.
+ */
+bool selection_parse_tests(struct selection *s, const char *text, const char *const *modules, unsigned nmodules,
+			   char *err, size_t errlen);
+
+/* Parse a PE list ("0,2-3") into s->pes; false with err set on a bad number, range or an index >= max_pes. */
+bool selection_parse_pes(struct selection *s, const char *text, unsigned max_pes, char *err, size_t errlen);
+
+/*
+ * Parse the pmucheck.* words of a boot argument string (at most `len` bytes are read; it need not end in NUL)
+ * into s. Words of other software are ignored. Returns false with err set on an unknown pmucheck.* key, a
+ * repeated key, an empty value or a bad list.
+ */
+bool selection_parse_bootargs(struct selection *s, const char *bootargs, size_t len, const char *const *modules,
+			      unsigned nmodules, unsigned max_pes, char *err, size_t errlen);
+
+/* Whether test point `name` is selected; counts a hit on every entry it matches (s->hits, for unmatched()). */
+bool selection_matches(const struct selection *s, const char *name, unsigned *hits);
+
+#endif

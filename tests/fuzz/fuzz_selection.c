@@ -1,0 +1,106 @@
+/*
+ * fuzz_selection.c - libFuzzer target for the run selection parser (lib/test/selection.c): any bytes as the
+ * boot arguments, as a test list and as a PE list. Beyond "no crash, no out-of-bounds access, no undefined
+ * behaviour" (AddressSanitizer, UndefinedBehaviorSanitizer), it checks what a caller relies on:
+ *   - the error message is a terminated string that fits its buffer, and non-empty on every refusal;
+ *   - an accepted test list holds only valid names whose first component is a module, and joining its entries
+ *     with ',' parses back to the same entries;
+ *   - an accepted PE list names no PE at or above the limit.
+ * `make fuzz` runs it (FUZZ_SECONDS); `make test` replays the kept corpus (tests/fuzz/corpus/selection/).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "module_list.h"
+#include "test/selection.h"
+
+#define MODULE_NAME(m) #m,
+static const char *const modules[] = { PMUCHECK_MODULE_LIST(MODULE_NAME) };
+#define NMODULES (unsigned)(sizeof(modules) / sizeof(modules[0]))
+#define MAX_PES 8u
+
+static void check_err(const char *err, size_t size, bool ok)
+{
+	size_t len = strnlen(err, size);
+
+	if (len == size || (!ok && len == 0))
+		abort();
+}
+
+static bool valid_entry(const char *e)
+{
+	size_t i, len = strlen(e), first = strcspn(e, ".");
+	unsigned m;
+
+	if (len == 0 || e[0] == '.' || e[len - 1] == '.')
+		return false;
+	for (i = 0; i < len; i++)
+		if (!((e[i] >= 'a' && e[i] <= 'z') || (e[i] >= '0' && e[i] <= '9') || e[i] == '_' ||
+		      (e[i] == '.' && e[i + 1] != '.')))
+			return false;
+	for (m = 0; m < NMODULES; m++)
+		if (strlen(modules[m]) == first && strncmp(modules[m], e, first) == 0)
+			return true;
+	return false;
+}
+
+static void check_tests(const struct selection *s)
+{
+	struct selection again;
+	char joined[SELECTION_MAX_ENTRIES * SELECTION_MAX_NAME], err[64];
+	unsigned i;
+
+	joined[0] = '\0';
+	for (i = 0; i < s->entries; i++) {
+		if (!valid_entry(s->entry[i]))
+			abort();
+		if (i)
+			strcat(joined, ",");
+		strcat(joined, s->entry[i]);
+	}
+	if (s->entries) {
+		if (!selection_parse_tests(&again, joined, modules, NMODULES, err, sizeof(err)))
+			abort();
+		if (again.entries != s->entries)
+			abort();
+		for (i = 0; i < s->entries; i++)
+			if (strcmp(again.entry[i], s->entry[i]) != 0)
+				abort();
+		if (!selection_matches(s, s->entry[0], NULL))
+			abort();
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct selection s;
+	char err[96], *text = malloc(size + 1);
+	bool ok;
+
+	if (!text)
+		return 0;
+	memcpy(text, data, size);
+	text[size] = '\0';
+
+	ok = selection_parse_bootargs(&s, (const char *)data, size, modules, NMODULES, MAX_PES, err, sizeof(err));
+	check_err(err, sizeof(err), ok);
+	if (ok) {
+		check_tests(&s);
+		if (s.pes >> MAX_PES)
+			abort();
+	}
+	selection_init(&s);
+	ok = selection_parse_tests(&s, text, modules, NMODULES, err, sizeof(err));
+	check_err(err, sizeof(err), ok);
+	if (ok)
+		check_tests(&s);
+	selection_init(&s);
+	ok = selection_parse_pes(&s, text, MAX_PES, err, sizeof(err));
+	check_err(err, sizeof(err), ok);
+	if (ok && (s.pes == 0 || s.pes >> MAX_PES))
+		abort();
+	selection_matches(&s, text, NULL);
+	free(text);
+	return 0;
+}
