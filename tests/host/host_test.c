@@ -148,6 +148,7 @@ int main(void)
 	run_hpmn_tests();
 	run_prohibit_tests();
 	run_overflow_tests();
+	run_snapshot_tests();
 	printf("1..%u\n", tc_number);
 	printf("%u passed, %u failed\n", tc_passed, tc_failed);
 	return tc_failed ? 1 : 0;

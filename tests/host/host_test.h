@@ -81,5 +81,6 @@ void run_enable_tests(void);     /* test_enables.c: D11.5.1 Tables D11-2, D11-3,
 void run_hpmn_tests(void);       /* test_hpmn.c: PMCR_EL0.N, PMSWINC_EL0, EffectiveHPMN, ranges, PMCR_EL0.P */
 void run_prohibit_tests(void);   /* test_prohibit.c: D11.5.3 prohibition, D11.7 filtering */
 void run_overflow_tests(void);   /* test_overflow.c: overflow width, overflow interrupt, freeze on overflow */
+void run_snapshot_tests(void);   /* test_snapshot.c: D13.9 PMU snapshots, Table D13-10 (with a mutation self-test) */
 
 #endif
