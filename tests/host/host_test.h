@@ -82,5 +82,6 @@ void run_hpmn_tests(void);       /* test_hpmn.c: PMCR_EL0.N, PMSWINC_EL0, Effect
 void run_prohibit_tests(void);   /* test_prohibit.c: D11.5.3 prohibition, D11.7 filtering */
 void run_overflow_tests(void);   /* test_overflow.c: overflow width, overflow interrupt, freeze on overflow */
 void run_snapshot_tests(void);   /* test_snapshot.c: D13.9 PMU snapshots, Table D13-10 (with a mutation self-test) */
+void run_pc_sample_tests(void);  /* test_pc_sample.c: CreatePCSample, PMPCSR and EDPCSRlo reads */
 
 #endif
