@@ -16,6 +16,15 @@
  * 0b00) or Constraint_UNKNOWN (a non-reserved value, 0b00, 0b10 or 0b11). The single-answer functions below take
  * Constraint_DISABLED and report the case through *unpredictable; pmu_capture_outcomes() returns the set of
  * every outcome permitted (the two calls, in Enabled() and in Allowed(), may each choose independently).
+ *
+ * Where the sources differ (the model's choice first):
+ *  - Debug state: RTSYTY makes "allowed" need Non-debug state or an IMPLEMENTATION DEFINED permission;
+ *    PMUCaptureEventAllowed() does not read Halted() (PMUCaptureEvent() only skips the PC sample and makes the
+ *    PMU_SNAPSHOT event CONSTRAINED UNPREDICTABLE). The model follows RTSYTY; pmss_in_debug = true is the
+ *    pseudocode's behaviour.
+ *  - PMUCaptureEvent() asserts HaveEL(EL3), while RYWLFL/RTSYTY and the MDCR_EL3.PMSSE description ("If EL3 is
+ *    not implemented, then the Effective value of this field is 0b01") cover machines without EL3: modelled.
+ *  - PMSSCR_EL1.NC has no write behaviour in its description; MSR is taken to leave it unchanged.
  */
 #ifndef PMUCHECK_PMU_SNAPSHOT_H
 #define PMUCHECK_PMU_SNAPSHOT_H
