@@ -25,8 +25,11 @@
 /* ---- MDCR_EL3 (D24.3.18) ---- */
 #define MDCR_EL3_PMEE_SHIFT   40
 #define MDCR_EL3_PMEE_MASK    MASK64(41, 40)
+#define MDCR_EL3_EnPMSS_BIT   BIT64(44) /* FEAT_PMUv3_SS: snapshot registers not trapped to EL3 */
 #define MDCR_EL3_MPMX_BIT     BIT64(35) /* FEAT_PMUv3p7 */
 #define MDCR_EL3_MCCD_BIT     BIT64(34) /* FEAT_PMUv3p7 */
+#define MDCR_EL3_PMSSE_SHIFT  30        /* FEAT_PMUv3_SS: Capture events 00 disabled, 01 by MDCR_EL2.PMSSE, */
+#define MDCR_EL3_PMSSE_MASK   MASK64(31, 30) /* 10 enabled and prohibited, 11 enabled and allowed */
 #define MDCR_EL3_SCCD_BIT     BIT64(23) /* FEAT_PMUv3p5 */
 #define MDCR_EL3_SPME_BIT     BIT64(17)
 #define MDCR_EL3_SDD_BIT      BIT64(16)
@@ -35,6 +38,8 @@
 
 /* ---- MDCR_EL2 (D24.3.17) ---- */
 #define MDCR_EL2_HPMFZS_BIT   BIT64(36) /* FEAT_SPEv1p2 */
+#define MDCR_EL2_PMSSE_SHIFT  30        /* FEAT_PMUv3_SS: as MDCR_EL3.PMSSE, 01 defers to PMECR_EL1.SSE */
+#define MDCR_EL2_PMSSE_MASK   MASK64(31, 30)
 #define MDCR_EL2_HPMFZO_BIT   BIT64(29) /* FEAT_PMUv3p7 */
 #define MDCR_EL2_HLP_BIT      BIT64(26) /* FEAT_PMUv3p5 */
 #define MDCR_EL2_HCCD_BIT     BIT64(23) /* FEAT_PMUv3p5 */
@@ -90,6 +95,42 @@
 #define PMECR_EL1_KPME_BIT    BIT64(2)
 #define PMECR_EL1_PMEE_SHIFT  0
 #define PMECR_EL1_PMEE_MASK   MASK64(1, 0)
+
+/* ---- PMSSCR_EL1 (D24.5.23, FEAT_PMUv3_SS) ---- */
+#define PMSSCR_EL1_NC_BIT     BIT64(32) /* No Capture: 1, the counters were not captured */
+#define PMSSCR_EL1_SS_BIT     BIT64(0)  /* Snapshot Capture and Status: write 1 requests, reads 1 until done */
+
+/* ---- OSLSR_EL1: OSLK, the OS Lock status. Not in ../shared/spec/registers/; bit 1 per the register's
+ * description in DDI0487 (OSLM[3], nTT[2], OSLK[1], OSLM[0]). ---- */
+#define OSLSR_EL1_OSLK_BIT    BIT64(1)
+
+/* ---- PC Sample-based Profiling (external registers). The pseudocode (../shared/spec/002_*.txt) names
+ * PMPCSR<55:32>, PMPCSR.EL, PMPCSR.NS, PMVIDSR.VMID, EDPCSRhi.{PC, EL, NS}, EDVIDSR.{NS, E2, E3, HV, VMID} and
+ * EDPRSR<6:5,0> ("DLK, OSLK and PU bits"); the positions other than EDPRSR's are not in the local spec copy and
+ * are the register descriptions' of DDI0487 (PMPCSR H9, EDPCSRhi/EDVIDSR H9). ---- */
+#define PMPCSR_NS_BIT         BIT64(63)
+#define PMPCSR_EL_SHIFT       61
+#define PMPCSR_EL_MASK        MASK64(62, 61)
+#define PMPCSR_PChi_SHIFT     32        /* PC<55:32> */
+#define PMPCSR_PChi_MASK      MASK64(55, 32)
+#define PMPCSR_PClo_SHIFT     0         /* PC<31:0>, 0xFFFFFFFF when no sample */
+#define PMPCSR_PClo_MASK      MASK64(31, 0)
+#define PMVIDSR_VMID_SHIFT    0
+#define PMVIDSR_VMID_MASK     MASK64(15, 0)
+#define EDPCSRhi_NS_BIT       BIT64(31) /* with FEAT_VHE and EDSCR.SC2 == 1 */
+#define EDPCSRhi_EL_SHIFT     29
+#define EDPCSRhi_EL_MASK      MASK64(30, 29)
+#define EDPCSRhi_PC_SHIFT     0         /* PC<55:32> */
+#define EDPCSRhi_PC_MASK      MASK64(23, 0)
+#define EDVIDSR_NS_BIT        BIT64(31)
+#define EDVIDSR_E2_BIT        BIT64(30)
+#define EDVIDSR_E3_BIT        BIT64(29)
+#define EDVIDSR_HV_BIT        BIT64(28)
+#define EDVIDSR_VMID_SHIFT    0
+#define EDVIDSR_VMID_MASK     MASK64(15, 0)
+#define EDPRSR_DLK_BIT        BIT64(6)  /* EDPRSR<6:5,0> == '001': not double-locked, OS Lock unlocked, powered up */
+#define EDPRSR_OSLK_BIT       BIT64(5)
+#define EDPRSR_PU_BIT         BIT64(0)
 
 /* ---- PMUSERENR_EL0 ---- */
 #define PMUSERENR_EL0_TID_BIT BIT64(6)

@@ -34,6 +34,9 @@ void features_read(void)
 	f->pmu.sel2 = f->sel2;
 	f->pmu.ebep = f->ebep != 0;
 	f->pmu.sebep = f->sebep != 0;
+	f->pmu.pmss = f->pmss == 1;        /* FEAT_PMUv3_SS: ID_AA64DFR0_EL1.PMSS == 0b0001 */
+	f->pmu.pmicntr = f->pmicntr != 0;  /* FEAT_PMUv3_ICNTR */
+	/* FEAT_PCSRv8p9 is told by the external debug/PMU registers (PMDEVID), not a System register: left 0 */
 	f->pmu.aarch32 = FIELD_GET(ID_AA64PFR0_EL1, EL0, f->id_aa64pfr0_el1) == ID_AA64PFR0_EL_AARCH32 ||
 			 FIELD_GET(ID_AA64PFR0_EL1, EL1, f->id_aa64pfr0_el1) == ID_AA64PFR0_EL_AARCH32 ||
 			 FIELD_GET(ID_AA64PFR0_EL1, EL2, f->id_aa64pfr0_el1) == ID_AA64PFR0_EL_AARCH32 ||

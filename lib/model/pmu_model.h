@@ -26,6 +26,11 @@ struct pmu_features {
 	bool aarch32;          /* HaveAArch32(): AArch32 at some EL (an ID_AA64PFR0_EL1.ELx field == 0b0010) */
 	bool ebep;             /* FEAT_EBEP: ID_AA64DFR1_EL1.EBEP != 0 */
 	bool sebep;            /* FEAT_SEBEP: ID_AA64DFR0_EL1.SEBEP != 0 */
+	/* PMU snapshots (D13.9; lib/model/pmu_snapshot.h). Zero: not implemented / not allowed. */
+	bool pmss;             /* FEAT_PMUv3_SS: ID_AA64DFR0_EL1.PMSS == 0b0001 */
+	bool pmicntr;          /* FEAT_PMUv3_ICNTR: ID_AA64DFR1_EL1.PMICNTR != 0 */
+	bool pcsrv8p9;         /* FEAT_PCSRv8p9: PC sampling on a Capture event (PMPCSCTL.SS) */
+	bool pmss_in_debug;    /* IMPLEMENTATION DEFINED (D13.9 RTSYTY): the PE allows Capture events in Debug state */
 };
 
 /* PSTATE, Security state and the controls the rules read (register values as programmed). */
@@ -43,6 +48,12 @@ struct pmu_state {
 	uint64_t pmecr_el1;    /* FEAT_EBEP: PMEE[1:0] */
 	uint64_t hcr_el2;      /* TGE decides the PMU exception's target (PMUExceptionEnabled) */
 	uint64_t pmovsclr_el0; /* overflow flags, for freeze on overflow (FEAT_PMUv3p7) */
+	/* PMU snapshots (D13.9; lib/model/pmu_snapshot.h). Zero: OS Lock unlocked, no capture pending, Non-debug
+	 * state, PC sampling on Capture events off. PMECR_EL1.SSE is in pmecr_el1 above. */
+	uint64_t oslsr_el1;    /* OSLSR_EL1.OSLK: OSLockStatus() */
+	uint64_t pmsscr_el1;   /* PMSSCR_EL1.{NC, SS} */
+	bool halted;           /* Halted(): the PE is in Debug state */
+	bool pmpcsctl_ss;      /* PMPCSCTL.SS (FEAT_PCSRv8p9): sample the PC on a Capture event */
 };
 
 enum pmu_counter_range { PMUCounterRange_R1, PMUCounterRange_R2, PMUCounterRange_R3 };

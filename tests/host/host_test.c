@@ -150,6 +150,8 @@ int main(void)
 	run_overflow_tests();
 	run_ebep_tests();
 	run_profiling_exception_tests();
+	run_snapshot_tests();
+	run_pc_sample_tests();
 	printf("1..%u\n", tc_number);
 	printf("%u passed, %u failed\n", tc_passed, tc_failed);
 	return tc_failed ? 1 : 0;

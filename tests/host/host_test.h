@@ -83,5 +83,7 @@ void run_prohibit_tests(void);   /* test_prohibit.c: D11.5.3 prohibition, D11.7 
 void run_overflow_tests(void);   /* test_overflow.c: overflow width, overflow interrupt, freeze on overflow */
 void run_ebep_tests(void);       /* test_ebep.c: D13.3.2/D13.3.3 Tables D13-1 and D13-2, PPEND rules */
 void run_profiling_exception_tests(void); /* test_profiling_exception.c: ESR decoding, the handler's SPSR */
+void run_snapshot_tests(void);   /* test_snapshot.c: D13.9 PMU snapshots, Table D13-10 (with a mutation self-test) */
+void run_pc_sample_tests(void);  /* test_pc_sample.c: CreatePCSample, PMPCSR and EDPCSRlo reads */
 
 #endif
