@@ -6,7 +6,7 @@
 #   make bench           image size and boot-to-exit instruction count (never part of `make test`)
 #   make run TESTS=enable            only the test points of one module (comma-separated list; MODULES= too)
 #   make TOOLCHAIN=clang             build with clang --target=aarch64-none-elf (lld links)
-#   make run FORCE_EBEP=1            run the EBEP/SEBEP modules even where ID_AA64DFR1_EL1.EBEP says absent
+#   make run FORCE_GATES=1           run the ebep, sebep and snapshot modules where the ID registers say absent
 #   make PLATFORM=fvp-base           build for Arm's FVP Base model (run it with `make run` where FVP is)
 
 PLATFORM  ?= qemu-virt
@@ -42,7 +42,7 @@ SRCS := boot/entry.S boot/boot_main.c \
         lib/smp/psci.c lib/smp/pe_start.c $(DT_SRCS) \
         lib/platform/platform_exit.c $(MODEL_SRCS) \
         lib/test/test.c lib/test/selection.c \
-        tests/modules.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c tests/access.c tests/ebep.c tests/ebep_sequences.S tests/sebep.c \
+        tests/modules.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c tests/access.c tests/ebep.c tests/ebep_sequences.S tests/sebep.c tests/snapshot.c tests/pc_sample.c \
         platform/$(PLATFORM)/xfail.c
 OBJS := $(patsubst %,$(BUILD)/%.o,$(basename $(SRCS)))
 
@@ -52,7 +52,7 @@ PLAT_DEFS := -DPLAT_RAM_BASE=$(PLAT_RAM_BASE) -DPLAT_RAM_SIZE=$(PLAT_RAM_SIZE) \
              -DPLAT_SEMIHOSTING=$(PLAT_SEMIHOSTING) -DPMUCHECK_TESTS='"$(TESTS)"' \
              -DPLAT_MEM_BASE=$(PLAT_MEM_BASE) -DPLAT_MEM_SIZE=$(PLAT_MEM_SIZE) -DPLAT_GICR_SIZE=$(PLAT_GICR_SIZE) \
              $(if $(PLAT_FDT_FALLBACK),-DPLAT_FDT_FALLBACK=$(PLAT_FDT_FALLBACK)) \
-             $(if $(filter 1,$(FORCE_EBEP)),-DPMUCHECK_FORCE_EBEP=1)
+             $(if $(filter 1,$(FORCE_GATES)),-DPMUCHECK_FORCE_GATES=1)
 INCLUDES  := -I. -Ilib -Itests $(LIBFDT_INC)
 # No FP/SIMD registers in our code: the exception handlers save only the general-purpose registers.
 # -mstrict-align only where code runs with the MMU off (MMU_OFF_OBJS below), where every data access is to

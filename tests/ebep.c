@@ -46,20 +46,25 @@
 #define EXC_LIMIT 4u
 #define IRQ_POLLS 200u /* GICR_ISPENDR0 reads before PMUIRQ counts as not asserted */
 
-#ifndef PMUCHECK_FORCE_EBEP
-#define PMUCHECK_FORCE_EBEP 0
+#ifndef PMUCHECK_FORCE_GATES
+#define PMUCHECK_FORCE_GATES 0
 #endif
 
 static struct pmu_exc_log exc_log;
 
 bool ebep_gate(void)
 {
-	return features.ebep != 0 || PMUCHECK_FORCE_EBEP;
+	return features.ebep != 0 || PMUCHECK_FORCE_GATES;
 }
 
 bool sebep_gate(void)
 {
-	return (features.ebep != 0 && features.sebep != 0) || PMUCHECK_FORCE_EBEP;
+	return (features.ebep != 0 && features.sebep != 0) || PMUCHECK_FORCE_GATES;
+}
+
+bool snapshot_gate(void)
+{
+	return features.pmu.pmss || PMUCHECK_FORCE_GATES;
 }
 
 const struct pmu_features *ebep_model_features(void)
@@ -67,8 +72,8 @@ const struct pmu_features *ebep_model_features(void)
 	static struct pmu_features f;
 
 	f = features.pmu;
-	if (PMUCHECK_FORCE_EBEP)
-		f.ebep = f.sebep = true;
+	if (PMUCHECK_FORCE_GATES)
+		f.ebep = f.sebep = f.pmss = true;
 	return &f;
 }
 
@@ -453,7 +458,7 @@ void test_ebep(void)
 	unsigned i;
 
 	if (ebep_gate() && !features.ebep)
-		printf("# ebep: FEAT_EBEP forced on (PMUCHECK_FORCE_EBEP) although ID_AA64DFR1_EL1.EBEP == 0\n");
+		printf("# ebep: FEAT_EBEP forced on (PMUCHECK_FORCE_GATES) although ID_AA64DFR1_EL1.EBEP == 0\n");
 	if (features.ebep)
 		ctx_set_pm(true); /* the orchestrator masks what targets its own EL (RSCBDZ) */
 	for (i = 0; i < CTX_COUNT; i++) {

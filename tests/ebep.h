@@ -24,14 +24,16 @@ extern const char ebep_raise_b[], ebep_raise_c[], sebep_swinc_insn[], sebep_swin
 
 /*
  * Whether the module runs its FEAT_EBEP / FEAT_SEBEP checks: the ID register field says so, or the build forced
- * the gate open (make FORCE_EBEP=1: to see the modules fail cleanly on a PE without the feature).
+ * the gate open (make FORCE_GATES=1: to see the modules fail cleanly on a PE without the feature).
  */
 bool ebep_gate(void);
 bool sebep_gate(void);
+/* The same for FEAT_PMUv3_SS (ID_AA64DFR0_EL1.PMSS == 0b0001), for tests/snapshot.c. */
+bool snapshot_gate(void);
 
 /*
- * The machine the EBEP model is asked about: features.pmu, with FEAT_EBEP and FEAT_SEBEP set when the gate is
- * forced open (so the checks expect what a PE with them must do).
+ * The machine the EBEP and snapshot models are asked about: features.pmu, with FEAT_EBEP, FEAT_SEBEP and
+ * FEAT_PMUv3_SS set when the gates are forced open (so the checks expect what a PE with them must do).
  */
 const struct pmu_features *ebep_model_features(void);
 

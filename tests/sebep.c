@@ -41,8 +41,8 @@
 #define WINDOW_PRESET (0ull - 8) /* INST_RETIRED: overflows on about the eighth instruction after the ISB */
 #define EXC_LIMIT 4u
 
-#ifndef PMUCHECK_FORCE_EBEP
-#define PMUCHECK_FORCE_EBEP 0
+#ifndef PMUCHECK_FORCE_GATES
+#define PMUCHECK_FORCE_GATES 0
 #endif
 
 /* arg bits of at_ctx_overflow() */
@@ -334,7 +334,7 @@ void test_sebep(void)
 				     : "FEAT_SEBEP not implemented (ID_AA64DFR0_EL1.SEBEP == 0)";
 	else if (features.el3 && orchestrator_el < 3)
 		why = "EL3 implemented, and pmucheck was not entered at EL3: MDCR_EL3.PMEE is not ours to program";
-	else if ((sync_event = find_sync_event()) < 0 && PMUCHECK_FORCE_EBEP)
+	else if ((sync_event = find_sync_event()) < 0 && PMUCHECK_FORCE_GATES)
 		sync_event = PMU_EVENT_SW_INCR, why = NULL; /* forced open: go on, and meet the missing registers */
 	else if (sync_event < 0)
 		why = "neither SW_INCR nor INST_RETIRED counts with PMEVTYPER<n>_EL0.SYNC = 1 (D13.5): no synchronous "

@@ -43,4 +43,10 @@ void test_ebep(void);
 /* D13.3.3 synchronous PMU exceptions, PSTATE.PPEND, PMIAR_EL1, Table D13-2 (tests/sebep.c). */
 void test_sebep(void);
 
+/* D13.9 PMU snapshots, Table D13-10 (tests/snapshot.c). */
+void test_snapshot(void);
+
+/* PC Sample-based Profiling through the external debug registers (tests/pc_sample.c). */
+void test_pc_sample(void);
+
 #endif

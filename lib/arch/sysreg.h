@@ -47,6 +47,14 @@ SYSREG_RW(hdfgwtr2_el2, S3_4_C3_C1_1) /* FEAT_FGT2 */
 SYSREG_RW(pmuacr_el1, S3_0_C9_C14_4) /* FEAT_PMUv3p9 */
 SYSREG_RW(pmecr_el1, S3_0_C9_C14_5) /* FEAT_EBEP (PMECR_EL1 register description) */
 SYSREG_RW(pmiar_el1, S3_0_C9_C14_7) /* FEAT_SEBEP (PMIAR_EL1 register description) */
+SYSREG_RW(contextidr_el1, contextidr_el1)
+SYSREG_RW(pmsscr_el1, S3_0_C9_C13_3) /* FEAT_PMUv3_SS (PMSSCR_EL1 register description) */
+/* FEAT_PMUv3_SS snapshot registers, read-only: op0 = 2, op1 = 0, CRn = 14 (not in ../shared/spec/registers/:
+ * the encodings of Arm's register index, as binutils and LLVM spell them) */
+SYSREG_READ(pmccntsvr_el1, S2_0_C14_C11_7)
+SYSREG_READ(pmicntsvr_el1, S2_0_C14_C12_0)
+SYSREG_WRITE(oslar_el1, oslar_el1)
+SYSREG_READ(oslsr_el1, oslsr_el1)
 SYSREG_RW(sctlr_el3, sctlr_el3)
 SYSREG_RW(sctlr_el2, sctlr_el2)
 SYSREG_RW(sctlr_el1, sctlr_el1)
@@ -195,6 +203,26 @@ static inline void write_pmevtyper_direct(unsigned n, uint64_t v)
 static inline uint64_t read_pmevtyper_direct(unsigned n, uint64_t v)
 {
 	switch (n) { PMEV_CASES(PMEVTYPER_R) }
+	return v;
+}
+
+
+/* PMEVCNTSVR<n>_EL1 (FEAT_PMUv3_SS), n < 31: S2_0_C14_C<8 + n / 8>_<n % 8>. */
+static inline uint64_t read_pmevcntsvr(unsigned n)
+{
+	uint64_t v = 0;
+
+	switch (n) {
+#define SVR(n, crm, op2) \
+	case n: __asm__ volatile("mrs %0, S2_0_C14_C" #crm "_" #op2 : "=r"(v)::"memory"); break;
+	SVR(0, 8, 0) SVR(1, 8, 1) SVR(2, 8, 2) SVR(3, 8, 3) SVR(4, 8, 4) SVR(5, 8, 5) SVR(6, 8, 6) SVR(7, 8, 7)
+	SVR(8, 9, 0) SVR(9, 9, 1) SVR(10, 9, 2) SVR(11, 9, 3) SVR(12, 9, 4) SVR(13, 9, 5) SVR(14, 9, 6)
+	SVR(15, 9, 7) SVR(16, 10, 0) SVR(17, 10, 1) SVR(18, 10, 2) SVR(19, 10, 3) SVR(20, 10, 4) SVR(21, 10, 5)
+	SVR(22, 10, 6) SVR(23, 10, 7) SVR(24, 11, 0) SVR(25, 11, 1) SVR(26, 11, 2) SVR(27, 11, 3) SVR(28, 11, 4)
+	SVR(29, 11, 5) SVR(30, 11, 6)
+#undef SVR
+	default: break;
+	}
 	return v;
 }
 

@@ -141,6 +141,33 @@ static void fdt_read_interrupts(const void *fdt, struct plat_desc *d)
 	}
 }
 
+/*
+ * The external debug registers of each PE (the CoreSight "arm,coresight-cpu-debug" binding): reg is the 4KB
+ * debug block, cpu the phandle of the cpu node it belongs to (matched by that node's reg, the MPIDR). ac: the
+ * /cpus #address-cells.
+ */
+static void fdt_read_debug(const void *fdt, struct plat_desc *d, int ac)
+{
+	int node, cpu, len;
+	const fdt32_t *phandle, *reg;
+	struct plat_range r;
+	unsigned i;
+
+	for (node = fdt_node_offset_by_compatible(fdt, -1, "arm,coresight-cpu-debug"); node >= 0;
+	     node = fdt_node_offset_by_compatible(fdt, node, "arm,coresight-cpu-debug")) {
+		phandle = fdt_getprop(fdt, node, "cpu", &len);
+		if (!phandle || len < 4 || fdt_reg(fdt, node, 0, &r) != 0 || !fdt_node_enabled(fdt, node))
+			continue;
+		cpu = fdt_node_offset_by_phandle(fdt, fdt32_to_cpu(*phandle));
+		reg = cpu >= 0 ? fdt_getprop(fdt, cpu, "reg", &len) : NULL;
+		if (!reg || len < ac * 4)
+			continue;
+		for (i = 0; i < d->pe_count; i++)
+			if (d->pe_mpidr[i] == fdt_cells(reg, ac))
+				d->pe_debug_base[i] = r.base;
+	}
+}
+
 static void fdt_read_cpus(const void *fdt, struct plat_desc *d)
 {
 	int cpus = fdt_path_offset(fdt, "/cpus"), node, psci, ac, len;
@@ -169,6 +196,7 @@ static void fdt_read_cpus(const void *fdt, struct plat_desc *d)
 		d->pe_count = count;
 		d->pe_count_in_tree = seen;
 	}
+	fdt_read_debug(fdt, d, ac);
 }
 
 static void fdt_read_strings(const void *fdt, struct plat_desc *d)

@@ -98,6 +98,9 @@ static int mmu_map_platform_regime(enum xlat_regime r)
 	rc |= xlat_map(r, plat.gicd_base, 0x10000, MT_DEVICE | MT_RW);
 	if (plat.gicr.size)
 		rc |= xlat_map(r, plat.gicr.base, plat.gicr.size, MT_DEVICE | MT_RW);
+	for (i = 0; i < plat.pe_count; i++)
+		if (plat.pe_debug_base[i])
+			rc |= xlat_map(r, plat.pe_debug_base[i], XLAT_PAGE_SIZE, MT_DEVICE | MT_RW);
 	return rc;
 }
 

@@ -69,7 +69,7 @@ static const char *const psci_name[] = { "none (no /psci node)", "smc", "hvc" };
 
 void platform_desc_print(const struct plat_desc *d)
 {
-	unsigned i;
+	unsigned i, n;
 
 	if (d->from_fdt)
 		printf("# platform: device tree at 0x%llx (%u bytes, found %s), model \"%s\"\n",
@@ -93,5 +93,9 @@ void platform_desc_print(const struct plat_desc *d)
 	printf(", MPIDR");
 	for (i = 0; i < d->pe_count; i++)
 		printf("%s 0x%llx", i ? "," : "", (unsigned long long)d->pe_mpidr[i]);
-	printf("\n# bootargs: \"%s\"\n", d->bootargs);
+	printf("\n# external debug blocks (arm,coresight-cpu-debug):");
+	for (i = 0, n = 0; i < d->pe_count; i++)
+		if (d->pe_debug_base[i])
+			printf("%s PE %u at 0x%llx", n++ ? "," : "", i, (unsigned long long)d->pe_debug_base[i]);
+	printf("%s\n# bootargs: \"%s\"\n", n ? "" : " none", d->bootargs);
 }

@@ -65,7 +65,7 @@ dtc -q -I dts -O dtb -o "$WORK/board.dtb" "$(dirname "$0")/board.dts"
 check board "$WORK/board.dtb" mem_count=2 mem0=0x80000000,0x7f000000 mem1=0x880000000,0x180000000 \
 	uart=0x1c090000 gicd=0x2f000000 gicr=0x2f100000,0x200000 pmu=21 timer=29,30,27,26 psci=hvc pes=4 \
 	mpidr0=0 mpidr1=0x100 mpidr2=0x10000 mpidr3=0x100000000 "bootargs=console=ttyAMA0 pmucheck.qemu=none" \
-	"model=pmucheck test board"
+	"model=pmucheck test board" debug0=0 debug1=0x22010000 debug2=0 debug3=0x22110000
 # Not a tree: the read fails and leaves every default
 head -c 4096 /dev/zero > "$WORK/zero.dtb"
 check "not a tree" "$WORK/zero.dtb" error=1

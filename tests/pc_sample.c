@@ -1,0 +1,123 @@
+/*
+ * pc_sample.c - PC Sample-based Profiling through the external debug registers (EDPCSRlo, EDPCSRhi, EDCIDSR,
+ * EDVIDSR; the pseudocode CreatePCSample and EDPCSRlo in ../shared/spec/002_*.txt; the model lib/model/pc_sample.c).
+ *
+ * The PE samples itself: a context reads its own EDPCSRlo through the memory-mapped debug block the device tree
+ * names (arm,coresight-cpu-debug, plat.pe_debug_base[]), which takes a sample (CreatePCSample) and writes the
+ * companions. The orchestrator then reads EDPRSR, EDPCSRhi, EDCIDSR and EDVIDSR. With EDPRSR<6:5,0> == '001'
+ * (not double-locked, OS Lock unlocked, powered up) the read must return either 0xFFFFFFFF (no sample:
+ * ExternalNoninvasiveDebugAllowed() FALSE, which the authentication interface decides and software cannot see)
+ * or the sample of an instruction inside pmucheck's code; a valid sample must name the context: EDCIDSR =
+ * CONTEXTIDR_EL1 as the orchestrator set it, EDVIDSR.NS = Non-secure, EDVIDSR.E2 = (EL2), EDVIDSR.E3 = (EL3)
+ * (EDPCSRlo pseudocode, EDSCR.SC2 == 0 at reset). Test point: pc_sample.edpcsr.<ctx>. EL0 is not sampled (its
+ * mapping of the debug block is privileged). The offsets are the external debug register map of DDI0487 (H9),
+ * not in the local spec copy.
+ */
+#include <stdio.h>
+
+#include "arch/arch_regs.h"
+#include "arch/sysreg.h"
+#include "platform/platform_desc.h"
+#include "pmu_util.h"
+#include "runtime/baseline.h"
+#include "runtime/exception.h"
+#include "runtime/image_layout.h"
+#include "runtime/stacks.h"
+#include "test/test.h"
+#include "tests.h"
+
+#define RULES "CreatePCSample, EDPCSRlo (PC Sample-based Profiling), EDVIDSR, EDCIDSR"
+#define EDPCSRlo_OFF 0x0A0
+#define EDCIDSR_OFF  0x0A4
+#define EDVIDSR_OFF  0x0A8
+#define EDPCSRhi_OFF 0x0AC
+#define EDPRSR_OFF   0x314
+#define NO_SAMPLE    0xFFFFFFFFu
+
+static uint64_t debug_base;
+
+static uint32_t ed_read(unsigned off)
+{
+	return *(volatile uint32_t *)(uintptr_t)(debug_base + off);
+}
+
+/* Runs in the context: one read of its own EDPCSRlo (the sample). */
+static uint64_t at_ctx_sample(uint64_t unused)
+{
+	(void)unused;
+	return ed_read(EDPCSRlo_OFF);
+}
+
+static void check_ctx(enum ctx c)
+{
+	struct check_group g;
+	uint64_t lo, pc, ret;
+	uint32_t hi, cid, vid, edprsr, contextidr = 0x00C1D000u | (unsigned)c;
+	unsigned el = ctx_el(c);
+	bool in_text;
+
+	if (!group_begin(&g, RULES, "pc_sample.edpcsr.%s", ctx_name(c)))
+		return;
+	write_contextidr_el1(contextidr);
+	isb();
+	if (ctx_call(c, at_ctx_sample, 0, &ret) != CTX_OK) {
+		check(&g, false, "an unexpected exception ended the EDPCSRlo read at %s", ctx_name(c));
+		exc_record_print(&exc_unexpected);
+		baseline_restore_all();
+		group_end(&g);
+		return;
+	}
+	lo = (uint32_t)ret;
+	edprsr = ed_read(EDPRSR_OFF);
+	hi = ed_read(EDPCSRhi_OFF);
+	cid = ed_read(EDCIDSR_OFF);
+	vid = ed_read(EDVIDSR_OFF);
+	if (!check(&g, (edprsr & (EDPRSR_DLK_BIT | EDPRSR_OSLK_BIT | EDPRSR_PU_BIT)) == EDPRSR_PU_BIT,
+		   "EDPRSR = 0x%08x: double lock, OS Lock or power-down keeps EDPCSRlo from sampling", edprsr))
+		goto out;
+	pc = (uint64_t)(hi & EDPCSRhi_PC_MASK) << 32 | lo;
+	in_text = pc >= (uint64_t)(uintptr_t)__text_start && pc < (uint64_t)(uintptr_t)__text_end;
+	if (!check(&g, lo == NO_SAMPLE || in_text, "EDPCSRhi:EDPCSRlo = 0x%llx: neither 0xFFFFFFFF (no sample) nor "
+		   "inside pmucheck's code 0x%llx..0x%llx (the sampled PE ran nothing else)", (unsigned long long)pc,
+		   (unsigned long long)(uintptr_t)__text_start, (unsigned long long)(uintptr_t)__text_end) ||
+	    lo == NO_SAMPLE) {
+		if (lo == NO_SAMPLE)
+			printf("# pc_sample.edpcsr.%s: EDPCSRlo = 0xFFFFFFFF: no sample (non-invasive debug not allowed "
+			       "there)\n", ctx_name(c));
+		goto out;
+	}
+	check(&g, cid == contextidr, "EDCIDSR = 0x%08x, expected CONTEXTIDR_EL1 = 0x%08x", cid, contextidr);
+	check(&g, !!(vid & EDVIDSR_NS_BIT) == !ctx_secure(c) && !!(vid & EDVIDSR_E2_BIT) == (el == 2) &&
+		      !!(vid & EDVIDSR_E3_BIT) == (el == 3),
+	      "EDVIDSR = 0x%08x: NS %u E2 %u E3 %u, expected %u %u %u for %s", vid, !!(vid & EDVIDSR_NS_BIT),
+	      !!(vid & EDVIDSR_E2_BIT), !!(vid & EDVIDSR_E3_BIT), !ctx_secure(c), el == 2, el == 3, ctx_name(c));
+out:
+	baseline_restore_all();
+	group_end(&g);
+}
+
+static const enum ctx sample_contexts[] = { CTX_EL3, CTX_NS_EL2, CTX_S_EL2, CTX_NS_EL1, CTX_S_EL1, CTX_S_EL1_SEL2 };
+
+void test_pc_sample(void)
+{
+	const char *why = NULL;
+	char name[64];
+	unsigned i;
+
+	debug_base = pe_current < PLAT_MAX_PES ? plat.pe_debug_base[pe_current] : 0;
+	if (!debug_base)
+		why = "no external debug block for this PE: the device tree has no arm,coresight-cpu-debug node for it";
+	for (i = 0; i < sizeof(sample_contexts) / sizeof(sample_contexts[0]); i++) {
+		enum ctx c = sample_contexts[i];
+		const char *cwhy = why;
+
+		if (!cwhy)
+			ctx_available(c, &cwhy);
+		if (cwhy) {
+			snprintf(name, sizeof(name), "pc_sample.edpcsr.%s", ctx_name(c));
+			tap_skip(name, RULES, "%s", cwhy);
+			continue;
+		}
+		check_ctx(c);
+	}
+}

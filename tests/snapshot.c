@@ -1,0 +1,317 @@
+/*
+ * snapshot.c - D13.9 PMU snapshots (FEAT_PMUv3_SS): Table D13-10 on the hardware.
+ *
+ * For every context that can reach PMSSCR_EL1 (EL3, EL2, EL1; EL0 has no access) and every combination of
+ * MDCR_EL3.PMSSE, MDCR_EL2.PMSSE and PMECR_EL1.PSSE (as far as pmucheck owns the level), the orchestrator
+ * presets the counters (stopped, so their values at the capture are known), and the context writes
+ * PMSSCR_EL1.SS = 1 and polls it as Example D13-8 does (MRS, ISB, until SS reads 0; bounded). Then:
+ *   - PMSSCR_EL1.{NC, SS}, every PMEVCNTSVR<n>_EL1, PMCCNTSVR_EL1 and PMICNTSVR_EL1 (FEAT_PMUv3_ICNTR) must be
+ *     what the snapshot model says (pmu_pmsscr_write(), pmu_capture_event()): the counters' values (allowed),
+ *     unchanged with NC = 1 (prohibited), unchanged with the write ignored (disabled, RMFJWS);
+ *   - with a reserved PMECR_EL1.SSE, the observed category must be among those pmu_capture_outcomes() permits.
+ * Test points:
+ *   snapshot.table_d13_10.<ctx>  the combinations above (RSCLCQ, RMFJWS, RYWLFL, RTSYTY, Table D13-10)
+ *   snapshot.os_lock.<ctx>       RTSYTY: with Capture events allowed, the OS Lock (OSLAR_EL1) makes a capture
+ *                                prohibited (NC = 1, nothing written); unlocked again, allowed
+ *   snapshot.event               the PMU_SNAPSHOT event on a successful capture: SKIP, its event number is not
+ *                                in the spec extracts pmucheck is built from (see the issue note)
+ * Gates: ID_AA64DFR0_EL1.PMSS (FEAT_PMUv3_SS); EL3 implemented and not ours (MDCR_EL3.EnPMSS, PMSSE unknown);
+ * FEAT_FGT2 at EL1 with EL2 enabled (PMSSCR_EL1 then also needs HDFGxTR2_EL2.nPMSSCR_EL1, not programmed here).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "arch/arch_regs.h"
+#include "arch/id_regs.h"
+#include "arch/sysreg.h"
+#include "ebep.h"
+#include "model/pmu_snapshot.h"
+#include "pmu_util.h"
+#include "runtime/baseline.h"
+#include "runtime/exception.h"
+#include "test/test.h"
+#include "tests.h"
+
+#define RULES_TABLE "D13.9 RSCLCQ RMFJWS RYWLFL RTSYTY Table D13-10, PMUCaptureEvent"
+#define RULES_OSLOCK "D13.9 RTSYTY (the OS Lock), PMUCaptureEventAllowed"
+#define RULES_EVENT "D13.9 (PMU_SNAPSHOT on a successful Capture event)"
+#define POLL_LIMIT 100000u
+#define POLL_TIMEOUT BIT64(63) /* in at_ctx_capture()'s result: SS never read 0 */
+
+/* Runs in the context: PMSSCR_EL1.SS = 1, then Example D13-8's poll. Returns the last PMSSCR_EL1 read. */
+static uint64_t at_ctx_capture(uint64_t unused)
+{
+	uint64_t v = 0;
+	unsigned i;
+
+	(void)unused;
+	write_pmsscr_el1(PMSSCR_EL1_SS_BIT);
+	for (i = 0; i < POLL_LIMIT; i++) {
+		v = read_pmsscr_el1();
+		isb();
+		if (!(v & PMSSCR_EL1_SS_BIT))
+			return v;
+	}
+	return v | POLL_TIMEOUT;
+}
+
+/* The snapshot registers as they read now. */
+static void read_snapshot(struct pmu_snapshot_regs *r)
+{
+	unsigned n;
+
+	memset(r, 0, sizeof(*r));
+	for (n = 0; n < features.pmu.num_counters; n++)
+		r->pmevcntsvr_el1[n] = read_pmevcntsvr(n);
+	r->pmccntsvr_el1 = read_pmccntsvr_el1();
+	if (features.pmu.pmicntr)
+		r->pmicntsvr_el1 = read_pmicntsvr_el1();
+	r->pmsscr_el1 = read_pmsscr_el1();
+}
+
+/* Preset the counters (stopped) to values no capture has seen: distinct per counter and per call. */
+static void preset_counters(struct pmu_live_counters *live, unsigned salt)
+{
+	unsigned n;
+
+	memset(live, 0, sizeof(*live));
+	pmu_stop();
+	for (n = 0; n < features.pmu.num_counters; n++) {
+		live->pmevcntr_el0[n] = 0x10000ull * (salt + 1) + 0x111ull * (n + 1);
+		write_pmevcntr(n, live->pmevcntr_el0[n]);
+	}
+	live->pmccntr_el0 = 0xC0000000ull + salt;
+	write_pmccntr_el0(live->pmccntr_el0);
+	isb();
+}
+
+/* Which category the registers show: allowed (captured), prohibited (NC = 1, nothing written), disabled. */
+static int classify(const struct pmu_snapshot_regs *before, const struct pmu_snapshot_regs *after,
+		    const struct pmu_live_counters *live)
+{
+	bool captured = after->pmccntsvr_el1 == live->pmccntr_el0, unchanged = after->pmccntsvr_el1 == before->pmccntsvr_el1;
+	unsigned n;
+
+	for (n = 0; n < features.pmu.num_counters; n++) {
+		captured = captured && after->pmevcntsvr_el1[n] == live->pmevcntr_el0[n];
+		unchanged = unchanged && after->pmevcntsvr_el1[n] == before->pmevcntsvr_el1[n];
+	}
+	if (captured && !(after->pmsscr_el1 & (PMSSCR_EL1_NC_BIT | PMSSCR_EL1_SS_BIT)))
+		return PMU_CAPTURE_ALLOWED;
+	if (unchanged && (after->pmsscr_el1 & PMSSCR_EL1_NC_BIT) && !(after->pmsscr_el1 & PMSSCR_EL1_SS_BIT) &&
+	    !(before->pmsscr_el1 & PMSSCR_EL1_NC_BIT))
+		return PMU_CAPTURE_PROHIBITED;
+	if (unchanged && after->pmsscr_el1 == before->pmsscr_el1)
+		return PMU_CAPTURE_DISABLED;
+	return -1;
+}
+
+static const char *capture_name(int o)
+{
+	return o == PMU_CAPTURE_ALLOWED ? "allowed" : o == PMU_CAPTURE_PROHIBITED ? "prohibited"
+		: o == PMU_CAPTURE_DISABLED ? "disabled" : "none of them";
+}
+
+/*
+ * Whether PMSSCR_EL1 and PMECR_EL1 can be read at the orchestrator; an access that takes an exception (the
+ * UNDEFINED of a PE without FEAT_PMUv3_SS, when the gate is forced open) fails g with the exception shown.
+ */
+static bool registers_present(struct check_group *g)
+{
+	struct exc_record rec;
+	uint64_t v = 0;
+
+	exc_expect_begin(&rec);
+	v = read_pmsscr_el1();
+	isb();
+	if (exc_expect_end()) {
+		check(g, false, "MRS PMSSCR_EL1 at EL%u took an exception (EC 0x%02x%s): the register is not implemented",
+		      current_el(), (unsigned)FIELD_GET(ESR, EC, rec.esr),
+		      FIELD_GET(ESR, EC, rec.esr) == ESR_EC_UNKNOWN ? ", UNDEFINED" : "");
+		exc_record_print(&rec);
+		return false;
+	}
+	(void)v;
+	return ebep_pmecr_access(g, false, &v);
+}
+
+/* Program the controls of s (MDCR_EL3 with EnPMSS, MDCR_EL2, PMECR_EL1). */
+static void program_controls(const struct pmu_state *s)
+{
+	if (orchestrator_el == 3)
+		write_mdcr_el3(s->mdcr_el3 | MDCR_EL3_EnPMSS_BIT);
+	if (features.el2 && pmu_owns_el2())
+		write_mdcr_el2(s->mdcr_el2);
+	write_pmecr_el1(s->pmecr_el1);
+	isb();
+}
+
+/*
+ * One capture at context c under state s (controls programmed), checked against the model. A first capture
+ * under allowed controls clears PMSSCR_EL1.NC where the model can (so "prohibited" is seen as NC 0 -> 1).
+ */
+static void capture_once(struct check_group *g, enum ctx c, struct pmu_state *s, const char *line, unsigned salt)
+{
+	struct pmu_snapshot_regs before, after, want;
+	struct pmu_live_counters live;
+	struct pmu_capture_result r;
+	uint64_t seen, ret;
+	unsigned permitted, n;
+	bool capture = false;
+	int observed;
+
+	preset_counters(&live, salt);
+	read_snapshot(&before);
+	s->pmsscr_el1 = before.pmsscr_el1;
+	s->oslsr_el1 = read_oslsr_el1();
+	want = before;
+	want.pmsscr_el1 = pmu_pmsscr_write(ebep_model_features(), s, PMSSCR_EL1_SS_BIT, &capture);
+	r = pmu_capture_event(ebep_model_features(), s, &live, NULL, &want);
+	permitted = pmu_capture_outcomes(&features.pmu, s);
+	if (ctx_call(c, at_ctx_capture, 0, &ret) != CTX_OK) {
+		check(g, false, "%s: an unexpected exception ended the capture in %s", line, ctx_name(c));
+		exc_record_print(&exc_unexpected);
+		baseline_restore_all();
+		return;
+	}
+	seen = ret;
+	check(g, !(seen & POLL_TIMEOUT), "%s: PMSSCR_EL1.SS still 1 after %u polls (0x%llx)", line, POLL_LIMIT,
+	      (unsigned long long)seen);
+	read_snapshot(&after);
+	observed = classify(&before, &after, &live);
+	if (!check(g, observed >= 0 && ((permitted >> observed) & 1u),
+		   "%s: Capture events %s expected (model: %s), %s seen: PMSSCR_EL1 0x%llx -> 0x%llx, PMCCNTSVR_EL1 "
+		   "0x%llx -> 0x%llx (PMCCNTR_EL0 0x%llx)", line,
+		   capture_name(r.outcome), permitted == PMU_CAPTURE_BIT(r.outcome) ? "one outcome" : "several permitted",
+		   capture_name(observed), (unsigned long long)before.pmsscr_el1, (unsigned long long)after.pmsscr_el1,
+		   (unsigned long long)before.pmccntsvr_el1, (unsigned long long)after.pmccntsvr_el1,
+		   (unsigned long long)live.pmccntr_el0))
+		return;
+	if (permitted != PMU_CAPTURE_BIT(r.outcome))
+		return; /* a reserved encoding: the category was checked, the model's one reading proves nothing more */
+	check(g, (after.pmsscr_el1 & (PMSSCR_EL1_NC_BIT | PMSSCR_EL1_SS_BIT)) ==
+		     (want.pmsscr_el1 & (PMSSCR_EL1_NC_BIT | PMSSCR_EL1_SS_BIT)),
+	      "%s: PMSSCR_EL1 = 0x%llx, expected {NC, SS} of 0x%llx", line, (unsigned long long)after.pmsscr_el1,
+	      (unsigned long long)want.pmsscr_el1);
+	for (n = 0; n < features.pmu.num_counters; n++)
+		check(g, after.pmevcntsvr_el1[n] == want.pmevcntsvr_el1[n], "%s: PMEVCNTSVR%u_EL1 = 0x%llx, expected 0x%llx",
+		      line, n, (unsigned long long)after.pmevcntsvr_el1[n], (unsigned long long)want.pmevcntsvr_el1[n]);
+	check(g, after.pmccntsvr_el1 == want.pmccntsvr_el1, "%s: PMCCNTSVR_EL1 = 0x%llx, expected 0x%llx", line,
+	      (unsigned long long)after.pmccntsvr_el1, (unsigned long long)want.pmccntsvr_el1);
+	if (features.pmu.pmicntr)
+		check(g, after.pmicntsvr_el1 == want.pmicntsvr_el1, "%s: PMICNTSVR_EL1 = 0x%llx, expected 0x%llx", line,
+		      (unsigned long long)after.pmicntsvr_el1, (unsigned long long)want.pmicntsvr_el1);
+}
+
+/* A state with Capture events allowed by the highest level pmucheck owns (Table D13-10 rows 5, 7, 9). */
+static void allowed_state(struct pmu_state *s, enum ctx c)
+{
+	pmu_state_init(s, c);
+	if (features.el3)
+		s->mdcr_el3 |= FIELD_PREP(MDCR_EL3, PMSSE, 3);
+	else if (features.el2)
+		s->mdcr_el2 |= FIELD_PREP(MDCR_EL2, PMSSE, 3);
+	else
+		s->pmecr_el1 |= FIELD_PREP(PMECR_EL1, SSE, 3);
+}
+
+static void check_table(enum ctx c)
+{
+	struct check_group g;
+	struct pmu_state s;
+	unsigned e3, e2, sse, salt = 0;
+	char line[128];
+
+	if (!group_begin(&g, RULES_TABLE, "snapshot.table_d13_10.%s", ctx_name(c)))
+		return;
+	if (!registers_present(&g))
+		goto out;
+	for (e3 = 0; e3 < (features.el3 ? 4u : 1u); e3++)
+		for (e2 = 0; e2 < (features.el2 ? 4u : 1u); e2++)
+			for (sse = 0; sse < 4; sse++) {
+				/* first an allowed capture, so NC starts at 0 */
+				allowed_state(&s, c);
+				program_controls(&s);
+				capture_once(&g, c, &s, "reset capture", salt++);
+				pmu_state_init(&s, c);
+				s.mdcr_el3 |= FIELD_PREP(MDCR_EL3, PMSSE, e3);
+				s.mdcr_el2 |= FIELD_PREP(MDCR_EL2, PMSSE, e2);
+				s.pmecr_el1 = FIELD_PREP(PMECR_EL1, SSE, sse);
+				program_controls(&s);
+				snprintf(line, sizeof(line), "MDCR_EL3.PMSSE=%u MDCR_EL2.PMSSE=%u PMECR_EL1.SSE=%u at %s", e3,
+					 e2, sse, ctx_name(c));
+				capture_once(&g, c, &s, line, salt++);
+				if (g.failures >= GROUP_MAX_DIAGS)
+					goto out;
+			}
+out:
+	pmu_stop();
+	baseline_restore_all();
+	group_end(&g);
+}
+
+static void check_os_lock(enum ctx c)
+{
+	struct check_group g;
+	struct pmu_state s, locked;
+
+	if (!group_begin(&g, RULES_OSLOCK, "snapshot.os_lock.%s", ctx_name(c)))
+		return;
+	if (!registers_present(&g))
+		goto out;
+	allowed_state(&s, c);
+	program_controls(&s);
+	capture_once(&g, c, &s, "OS Lock unlocked (reset capture)", 1);
+	write_oslar_el1(1);
+	isb();
+	check(&g, (read_oslsr_el1() & OSLSR_EL1_OSLK_BIT) != 0, "OSLAR_EL1 = 1 did not set OSLSR_EL1.OSLK (0x%llx)",
+	      (unsigned long long)read_oslsr_el1());
+	locked = s;
+	locked.oslsr_el1 = OSLSR_EL1_OSLK_BIT;
+	check(&g, pmu_capture_outcome(ebep_model_features(), &locked) == PMU_CAPTURE_PROHIBITED,
+	      "model: the OS Lock makes an allowed capture prohibited");
+	capture_once(&g, c, &s, "OS Lock locked", 2);
+	write_oslar_el1(0);
+	isb();
+	capture_once(&g, c, &s, "OS Lock unlocked again", 3);
+out:
+	pmu_stop();
+	baseline_restore_all();
+	group_end(&g);
+}
+
+static const enum ctx snapshot_contexts[] = { CTX_EL3, CTX_NS_EL2, CTX_S_EL2, CTX_NS_EL1, CTX_S_EL1, CTX_S_EL1_SEL2 };
+
+void test_snapshot(void)
+{
+	const char *why = NULL;
+	char name[64];
+	unsigned i;
+
+	if (!pmu_implemented(&features.pmu))
+		why = "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer)";
+	else if (!snapshot_gate())
+		why = "FEAT_PMUv3_SS not implemented (ID_AA64DFR0_EL1.PMSS == 0)";
+	else if (features.el3 && orchestrator_el < 3)
+		why = "EL3 implemented, and pmucheck was not entered at EL3: MDCR_EL3.EnPMSS and PMSSE are not ours";
+	for (i = 0; i < sizeof(snapshot_contexts) / sizeof(snapshot_contexts[0]); i++) {
+		enum ctx c = snapshot_contexts[i];
+		const char *cwhy = why ? why : pmu_context_skip_reason(c, false);
+
+		if (!cwhy && ctx_el(c) == 1 && features.fgt2 && ebep_el2_enabled_for(c))
+			cwhy = "FEAT_FGT2: PMSSCR_EL1 at EL1 with EL2 enabled also needs HDFGRTR2/HDFGWTR2_EL2.nPMSSCR_EL1, "
+			       "which pmucheck does not program";
+		if (cwhy) {
+			snprintf(name, sizeof(name), "snapshot.table_d13_10.%s", ctx_name(c));
+			tap_skip(name, RULES_TABLE, "%s", cwhy);
+			snprintf(name, sizeof(name), "snapshot.os_lock.%s", ctx_name(c));
+			tap_skip(name, RULES_OSLOCK, "%s", cwhy);
+			continue;
+		}
+		check_table(c);
+		check_os_lock(c);
+	}
+	tap_skip("snapshot.event", RULES_EVENT, "%s",
+		 why ? why : "the PMU_SNAPSHOT event number is not in the spec extracts (../shared/spec): not checked");
+	baseline_restore_all();
+}
