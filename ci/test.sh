@@ -28,6 +28,8 @@ else
 fi
 $PYTHON ci/check_selection.py --elf build/qemu-virt/pmucheck.elf > "$R/selection.log"
 cat "$R/selection.log"; tail -n 1 "$R/selection.log" > "$R/selection.summary"
+$PYTHON ci/check_order.py --elf build/qemu-virt/pmucheck.elf > "$R/order.log"
+cat "$R/order.log"; tail -n 1 "$R/order.log" > "$R/order.summary"
 $PYTHON ci/run_qemu.py --elf build/qemu-virt/pmucheck.elf --junit-dir "$R" > "$R/qemu.log"
 cat "$R/qemu.log"; tail -n 1 "$R/qemu.log" > "$R/qemu.summary"
 echo "the clang-built image, same configurations:"

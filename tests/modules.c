@@ -1,8 +1,13 @@
 /*
- * modules.c - the module table (tests/module_list.h) and the run of every selected module. A selection
- * (pmucheck.tests=... on the boot arguments, or make run TESTS=...) runs only the modules it names.
+ * modules.c - the module table (tests/module_list.h) and the run of every selected module: in the list's
+ * order, or in a seeded random order (pmucheck.order=random:<seed>); then the test point
+ * isolation.final_state (tests/isolation.c) checks the run gave back the state it found.
  */
+#include <stdio.h>
+
+#include "isolation.h"
 #include "module_list.h"
+#include "test/selection.h"
 #include "test/test.h"
 #include "tests.h"
 
@@ -15,9 +20,21 @@ static void (*const module_fn[])(void) = { PMUCHECK_MODULE_LIST(MODULE_FN) };
 
 void tests_run_all(void)
 {
-	unsigned i;
+	const struct selection *sel = test_selection();
+	unsigned order[sizeof(module_fn) / sizeof(module_fn[0])], i;
+	struct isolation_state entry;
 
+	isolation_shuffle(order, test_module_count, sel->order_seed);
+	if (!sel->random_order)
+		for (i = 0; i < test_module_count; i++)
+			order[i] = i;
+	else
+		printf("# order: random, seed 0x%llx (pmucheck.order=random:0x%llx): %s first\n",
+		       (unsigned long long)sel->order_seed, (unsigned long long)sel->order_seed,
+		       test_module_names[order[0]]);
+	isolation_capture(&entry);
 	for (i = 0; i < test_module_count; i++)
-		if (test_module_selected(test_module_names[i]))
-			module_fn[i]();
+		if (test_module_selected(test_module_names[order[i]]))
+			module_fn[order[i]]();
+	isolation_check(&entry);
 }

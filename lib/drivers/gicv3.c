@@ -194,6 +194,16 @@ bool gic_ppi_pending(unsigned intid)
 	return (*reg32(sgi, GICR_ISPENDR0) >> intid) & 1u;
 }
 
+uint32_t gic_sgi_ppi_bits(bool pending)
+{
+	uint64_t sgi = gicr_base + GICR_SGI_BASE;
+
+	if (!gicr_base)
+		return 0;
+	dsb_sy();
+	return *reg32(sgi, pending ? GICR_ISPENDR0 : GICR_ISENABLER0);
+}
+
 void gic_ppi_mask(unsigned intid)
 {
 	uint64_t sgi = gicr_base + GICR_SGI_BASE;

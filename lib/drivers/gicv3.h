@@ -43,6 +43,9 @@ void gic_ppi_disable(unsigned intid);
  */
 bool gic_ppi_pending(unsigned intid);
 
+/* This PE's SGI/PPI enables (GICR_ISENABLER0) or pending bits (GICR_ISPENDR0); 0 before gic_init(). */
+uint32_t gic_sgi_ppi_bits(bool pending);
+
 /* Disable PPI `intid` at the redistributor (GICR_ICENABLER0) and leave its pending state alone. */
 void gic_ppi_mask(unsigned intid);
 

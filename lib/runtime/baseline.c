@@ -82,6 +82,20 @@ void el1_baseline(void)
 	isb();
 }
 
+void pmu_baseline(void)
+{
+	if (FIELD_GET(ID_AA64DFR0_EL1, PMUVer, features.id_aa64dfr0_el1) == 0 ||
+	    FIELD_GET(ID_AA64DFR0_EL1, PMUVer, features.id_aa64dfr0_el1) == 0xF)
+		return;
+	write_pmcr_el0(0);
+	write_pmcntenclr_el0(MASK64(31, 0));
+	write_pmintenclr_el1(MASK64(31, 0));
+	write_pmovsclr_el0(MASK64(31, 0));
+	write_pmccfiltr_el0(0);
+	write_pmselr_el0(0);
+	isb();
+}
+
 void baseline_restore_all(void)
 {
 	if (orchestrator_el == 3)
@@ -89,4 +103,5 @@ void baseline_restore_all(void)
 	if (orchestrator_el >= 2 && features.el2)
 		el2_baseline();
 	el1_baseline();
+	pmu_baseline();
 }

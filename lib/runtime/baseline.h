@@ -9,6 +9,8 @@
  *  HDFGRTR_EL2, HDFGWTR_EL2 (FEAT_FGT): 0, no fine-grained traps (SCR_EL3.FGTEn = 0 also disables them).
  *  EL1:      CPACR_EL1.FPEN=0b11, VBAR_EL1, PMUSERENR_EL0 = EN|SW|CR|ER, PMECR_EL1 = 0 (FEAT_EBEP).
  *  MDCR_EL3.PMEE and MDCR_EL2.PMEE are 0b00 (FEAT_EBEP): no PMU Profiling exception, PMUIRQ enabled.
+ *  PMU:      PMCR_EL0 = 0 (E, LP, LC, DP, FZO clear), no counter enabled (PMCNTENCLR_EL0), no overflow
+ *            interrupt (PMINTENCLR_EL1) or flag (PMOVSCLR_EL0), PMCCFILTR_EL0 = 0, PMSELR_EL0 = 0.
  * The translation controls (SCTLR_ELx.M/C/I, TCR, MAIR, TTBR0) belong to lib/mmu/ and are not touched here.
  */
 #ifndef PMUCHECK_BASELINE_H
@@ -38,7 +40,10 @@ void el2_baseline(void);
 /* EL1 baseline (CPACR_EL1, VBAR_EL1, PMUSERENR_EL0), from EL3, EL2 or EL1. */
 void el1_baseline(void);
 
-/* Every level the orchestrator owns back at its baseline, highest first. */
+/* The PMU baseline above (nothing without PMUv3: ID_AA64DFR0_EL1.PMUVer 0 or 0xF). */
+void pmu_baseline(void);
+
+/* Every level the orchestrator owns back at its baseline, highest first, then the PMU's. */
 void baseline_restore_all(void);
 
 #endif

@@ -151,13 +151,54 @@ bool selection_parse_pes(struct selection *s, const char *text, unsigned max_pes
 	}
 }
 
+bool selection_parse_order(struct selection *s, const char *text, char *err, size_t errlen)
+{
+	const char *p;
+	uint64_t v = 0, base = 10, d;
+	unsigned digits = 0;
+
+	s->random_order = false;
+	s->order_seed = 0;
+	if (strcmp(text, "default") == 0)
+		return true;
+	if (strncmp(text, "random:", 7) != 0) {
+		snprintf(err, errlen, "order '%s': expected default or random:<seed>", text);
+		return false;
+	}
+	p = text + 7;
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+		base = 16;
+		p += 2;
+	}
+	for (; *p; p++, digits++) {
+		if (*p >= '0' && *p <= '9')
+			d = (uint64_t)(*p - '0');
+		else if (base == 16 && ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'f'))
+			d = (uint64_t)((*p | 0x20) - 'a' + 10);
+		else
+			break;
+		if (v > (UINT64_MAX - d) / base) {
+			snprintf(err, errlen, "order '%s': the seed does not fit in 64 bits", text);
+			return false;
+		}
+		v = v * base + d;
+	}
+	if (digits == 0 || *p) {
+		snprintf(err, errlen, "order '%s': the seed must be a decimal or 0x-hex number", text);
+		return false;
+	}
+	s->random_order = true;
+	s->order_seed = v;
+	return true;
+}
+
 bool selection_parse_bootargs(struct selection *s, const char *bootargs, size_t len, const char *const *modules,
 			      unsigned nmodules, unsigned max_pes, char *err, size_t errlen)
 {
 	static const char prefix[] = "pmucheck.";
 	char word[256];
 	size_t at = 0, wl, kl;
-	bool seen_tests = false, seen_pes = false, seen_qemu = false;
+	bool seen_tests = false, seen_pes = false, seen_qemu = false, seen_order = false;
 
 	selection_init(s);
 	while (at < len && bootargs[at]) {
@@ -201,6 +242,14 @@ bool selection_parse_bootargs(struct selection *s, const char *bootargs, size_t 
 			seen_pes = true;
 			if (!selection_parse_pes(s, word + kl + 1, max_pes, err, errlen))
 				return false;
+		} else if (strcmp(word, "pmucheck.order") == 0) {
+			if (seen_order) {
+				snprintf(err, errlen, "pmucheck.order given twice");
+				return false;
+			}
+			seen_order = true;
+			if (!selection_parse_order(s, word + kl + 1, err, errlen))
+				return false;
 		} else if (strcmp(word, "pmucheck.qemu") == 0) {
 			if (seen_qemu) {
 				snprintf(err, errlen, "pmucheck.qemu given twice");
@@ -208,8 +257,8 @@ bool selection_parse_bootargs(struct selection *s, const char *bootargs, size_t 
 			}
 			seen_qemu = true; /* read by the platform code (test_set_platform_version) */
 		} else {
-			snprintf(err, errlen, "unknown boot argument '%s'; pmucheck reads pmucheck.tests, pmucheck.pes "
-				 "and pmucheck.qemu", word);
+			snprintf(err, errlen, "unknown boot argument '%s'; pmucheck reads pmucheck.tests, pmucheck.pes, "
+				 "pmucheck.order and pmucheck.qemu", word);
 			return false;
 		}
 	}

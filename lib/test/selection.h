@@ -10,6 +10,9 @@
  *                           component must name a module. Default: every test point.
  *   pmucheck.pes=<list>     PEs to run the suite on: comma-separated indexes or ranges ("0,2-3"), below
  *                           SELECTION_MAX_PES. Default: every PE.
+ *   pmucheck.order=<order>  default (the module list's order) or random:<seed> (the modules in the order a
+ *                           seeded shuffle gives; seed a decimal or 0x-hex 64-bit number): the verdicts must not
+ *                           change, which shows every module starts from the reset state and leaves it
  *   pmucheck.qemu=<version> the QEMU version, which selects its recorded deviations (test.h)
  * Any other pmucheck.* word, an empty value or a malformed list is an error: the run must not go on with
  * something else than what was asked.
@@ -29,6 +32,8 @@ struct selection {
 	unsigned entries;                                   /* 0: every test point */
 	char entry[SELECTION_MAX_ENTRIES][SELECTION_MAX_NAME];
 	uint64_t pes;                                       /* bit i: run on PE i; 0: every PE */
+	bool random_order;                                  /* pmucheck.order=random:<seed> */
+	uint64_t order_seed;
 };
 
 /* An empty selection: every test point, every PE. */
@@ -44,6 +49,9 @@ bool selection_parse_tests(struct selection *s, const char *text, const char *co
 
 /* Parse a PE list ("0,2-3") into s->pes; false with err set on a bad number, range or an index >= max_pes. */
 bool selection_parse_pes(struct selection *s, const char *text, unsigned max_pes, char *err, size_t errlen);
+
+/* Parse an order ("default" or "random:<seed>") into s->random_order and s->order_seed; false with err set. */
+bool selection_parse_order(struct selection *s, const char *text, char *err, size_t errlen);
 
 /*
  * Parse the pmucheck.* words of a boot argument string (at most `len` bytes are read; it need not end in NUL)

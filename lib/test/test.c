@@ -44,6 +44,11 @@ void test_set_selection(const struct selection *s)
 	memset(selected_hits, 0, sizeof(selected_hits));
 }
 
+const struct selection *test_selection(void)
+{
+	return &selected;
+}
+
 bool test_selected(const char *name)
 {
 	return selection_matches(&selected, name, selected_hits);
