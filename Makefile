@@ -6,6 +6,8 @@
 #   make bench           image size and boot-to-exit instruction count (never part of `make test`)
 #   make run TESTS=enable            only the test points of one module (comma-separated list; MODULES= too)
 #   make TOOLCHAIN=clang             build with clang --target=aarch64-none-elf (lld links)
+#   make run FAULT_INJECT=1          add deliberate faults at every context first (build/<platform>-fault/)
+#   make WATCHDOG_MS=500             the per-call watchdog's limit (default 2000 ms, lib/runtime/watchdog.h)
 #   make run FORCE_GATES=1           run the ebep, sebep and snapshot modules where the ID registers say absent
 #   make PLATFORM=fvp-base           build for Arm's FVP Base model (run it with `make run` where FVP is)
 
@@ -26,7 +28,7 @@ PICOLIBC      ?= /usr/lib/picolibc/aarch64-linux-gnu
 PYTHON        ?= /usr/bin/python3
 HOSTCC        ?= cc
 
-BUILD := build/$(PLATFORM)$(if $(filter clang,$(TOOLCHAIN)),-clang)
+BUILD := build/$(PLATFORM)$(if $(filter clang,$(TOOLCHAIN)),-clang)$(if $(filter 1,$(FAULT_INJECT)),-fault)
 ELF   := $(BUILD)/pmucheck.elf
 include mk/libfdt.mk
 
@@ -37,12 +39,12 @@ HOST_MODEL_SRCS := $(filter-out lib/model/pmu_access.c,$(MODEL_SRCS)) lib/runtim
 SRCS := boot/entry.S boot/boot_main.c \
         el3/smc_service.c el2/hvc_service.c el1/svc_service.c \
         lib/arch/id_regs.c \
-        lib/runtime/baseline.c lib/runtime/context.c lib/runtime/context_lower.S lib/runtime/exception.c lib/runtime/profiling_exception.c lib/runtime/vectors.S \
+        lib/runtime/baseline.c lib/runtime/context.c lib/runtime/context_lower.S lib/runtime/exception.c lib/runtime/profiling_exception.c lib/runtime/watchdog.c lib/runtime/vectors.S \
         lib/drivers/console_pl011.c lib/drivers/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c \
         lib/smp/psci.c lib/smp/pe_start.c $(DT_SRCS) \
         lib/platform/platform_exit.c $(MODEL_SRCS) \
         lib/test/test.c lib/test/selection.c \
-        tests/modules.c tests/isolation.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c tests/access.c tests/ebep.c tests/ebep_sequences.S tests/sebep.c tests/snapshot.c tests/pc_sample.c \
+        tests/modules.c tests/isolation.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c tests/access.c tests/ebep.c tests/ebep_sequences.S tests/sebep.c tests/snapshot.c tests/pc_sample.c tests/fault_inject.c \
         platform/$(PLATFORM)/xfail.c
 OBJS := $(patsubst %,$(BUILD)/%.o,$(basename $(SRCS)))
 
@@ -52,7 +54,8 @@ PLAT_DEFS := -DPLAT_RAM_BASE=$(PLAT_RAM_BASE) -DPLAT_RAM_SIZE=$(PLAT_RAM_SIZE) \
              -DPLAT_SEMIHOSTING=$(PLAT_SEMIHOSTING) -DPMUCHECK_TESTS='"$(TESTS)"' \
              -DPLAT_MEM_BASE=$(PLAT_MEM_BASE) -DPLAT_MEM_SIZE=$(PLAT_MEM_SIZE) -DPLAT_GICR_SIZE=$(PLAT_GICR_SIZE) \
              $(if $(PLAT_FDT_FALLBACK),-DPLAT_FDT_FALLBACK=$(PLAT_FDT_FALLBACK)) \
-             $(if $(filter 1,$(FORCE_GATES)),-DPMUCHECK_FORCE_GATES=1)
+             $(if $(filter 1,$(FORCE_GATES)),-DPMUCHECK_FORCE_GATES=1) $(if $(filter 1,$(FAULT_INJECT)),-DPMUCHECK_FAULT_INJECT=1) \
+             $(if $(WATCHDOG_MS),-DWATCHDOG_MS=$(WATCHDOG_MS)u)
 INCLUDES  := -I. -Ilib -Itests $(LIBFDT_INC)
 # No FP/SIMD registers in our code: the exception handlers save only the general-purpose registers.
 # -mstrict-align only where code runs with the MMU off (MMU_OFF_OBJS below), where every data access is to
@@ -142,12 +145,12 @@ $(FUZZ_BIN): lib/test/selection.c lib/test/selection.h tests/fuzz/fuzz_selection
 fuzz-regress: $(FUZZ_BIN)
 	@mkdir -p build/test-results
 	@n=$$(ls $(FUZZ_CORPUS) | wc -l); \
-	 if $(FUZZ_BIN) -runs=0 $(FUZZ_CORPUS) > build/test-results/fuzz-regress.log 2>&1; then \
+	 if $(FUZZ_BIN) -runs=0 -artifact_prefix=build/fuzz- $(FUZZ_CORPUS) > build/test-results/fuzz-regress.log 2>&1; then \
 	   echo "fuzz-regress: $$n corpus inputs replayed"; echo "$$n passed, 0 failed" > build/test-results/fuzz-regress.summary; \
 	 else tail -n 20 build/test-results/fuzz-regress.log; echo "0 passed, 1 failed" > build/test-results/fuzz-regress.summary; exit 1; fi
 fuzz: $(FUZZ_BIN)
 	@mkdir -p build/fuzz-new
-	$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=512 build/fuzz-new $(FUZZ_CORPUS)
+	$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=512 -artifact_prefix=build/fuzz- build/fuzz-new $(FUZZ_CORPUS)
 	$(FUZZ_BIN) -merge=1 $(FUZZ_CORPUS) build/fuzz-new
 
 HOST_ACCESS_DUMP := build/host/access_dump

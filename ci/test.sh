@@ -30,6 +30,12 @@ $PYTHON ci/check_selection.py --elf build/qemu-virt/pmucheck.elf > "$R/selection
 cat "$R/selection.log"; tail -n 1 "$R/selection.log" > "$R/selection.summary"
 $PYTHON ci/check_order.py --elf build/qemu-virt/pmucheck.elf > "$R/order.log"
 cat "$R/order.log"; tail -n 1 "$R/order.log" > "$R/order.summary"
+if $MAKE --no-print-directory all FAULT_INJECT=1 WATCHDOG_MS=500 > "$R/fault-build.log" 2>&1; then
+	$PYTHON ci/check_fault_inject.py --elf build/qemu-virt-fault/pmucheck.elf > "$R/fault-inject.log"
+else
+	cat "$R/fault-build.log"; echo "0 passed, 1 failed" > "$R/fault-inject.log"
+fi
+cat "$R/fault-inject.log"; tail -n 1 "$R/fault-inject.log" > "$R/fault-inject.summary"
 $PYTHON ci/run_qemu.py --elf build/qemu-virt/pmucheck.elf --junit-dir "$R" > "$R/qemu.log"
 cat "$R/qemu.log"; tail -n 1 "$R/qemu.log" > "$R/qemu.summary"
 echo "the clang-built image, same configurations:"

@@ -6,7 +6,14 @@
 #ifndef PMUCHECK_MODULE_LIST_H
 #define PMUCHECK_MODULE_LIST_H
 
-#define PMUCHECK_MODULE_LIST(X) \
+/* The fault-injection module (tests/fault_inject.c), first, in a FAULT_INJECT=1 build only. */
+#if defined(PMUCHECK_FAULT_INJECT) && PMUCHECK_FAULT_INJECT
+#define PMUCHECK_FAULT_MODULE(X) X(fault)
+#else
+#define PMUCHECK_FAULT_MODULE(X)
+#endif
+
+#define PMUCHECK_MODULE_LIST(X) PMUCHECK_FAULT_MODULE(X) \
 	X(enable) X(prohibit) X(filter) X(guest_view) X(overflow) X(interrupt) X(freeze) X(access) X(ebep) X(sebep) X(snapshot) X(pc_sample)
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "isolation.h"
+#include "runtime/watchdog.h"
 #include "module_list.h"
 #include "test/selection.h"
 #include "test/test.h"
@@ -23,6 +24,7 @@ void tests_run_all(void)
 	const struct selection *sel = test_selection();
 	unsigned order[sizeof(module_fn) / sizeof(module_fn[0])], i;
 	struct isolation_state entry;
+	const char *why;
 
 	isolation_shuffle(order, test_module_count, sel->order_seed);
 	if (!sel->random_order)
@@ -32,6 +34,8 @@ void tests_run_all(void)
 		printf("# order: random, seed 0x%llx (pmucheck.order=random:0x%llx): %s first\n",
 		       (unsigned long long)sel->order_seed, (unsigned long long)sel->order_seed,
 		       test_module_names[order[0]]);
+	if (!watchdog_init(&why))
+		printf("# watchdog: none (%s)\n", why);
 	isolation_capture(&entry);
 	for (i = 0; i < test_module_count; i++)
 		if (test_module_selected(test_module_names[order[i]]))

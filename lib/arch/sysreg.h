@@ -82,6 +82,10 @@ SYSREG_READ(ctr_el0, ctr_el0)
 /* Generic timer (D11.2): the system counter and its frequency (Hz) */
 SYSREG_READ(cntfrq_el0, cntfrq_el0)
 SYSREG_READ(cntpct_el0, cntpct_el0)
+SYSREG_RW(cntps_ctl_el1, cntps_ctl_el1)   /* Secure physical timer, EL3 (D12 generic timer) */
+SYSREG_RW(cntps_cval_el1, cntps_cval_el1)
+SYSREG_RW(cnthp_ctl_el2, cnthp_ctl_el2)   /* EL2 physical timer */
+SYSREG_RW(cnthp_cval_el2, cnthp_cval_el2)
 
 /* Translation (D8; lib/mmu/) */
 SYSREG_RW(ttbr0_el3, ttbr0_el3)

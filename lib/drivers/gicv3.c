@@ -166,8 +166,8 @@ void gic_ppi_configure(unsigned intid, enum gic_group group)
 	if (gic_security) {
 		*reg32(sgi, GICR_IGROUPR0) = (*reg32(sgi, GICR_IGROUPR0) & ~bit) | (group == GIC_GROUP1NS ? bit : 0);
 		*reg32(sgi, GICR_IGRPMODR0) = (*reg32(sgi, GICR_IGRPMODR0) & ~bit) | (group == GIC_GROUP1S ? bit : 0);
-	} else {
-		*reg32(sgi, GICR_IGROUPR0) |= bit; /* one Security state: Group 1 */
+	} else { /* one Security state (GICD_CTLR.DS == 1): Group 0 (FIQ) or Group 1 (IRQ), both Non-secure */
+		*reg32(sgi, GICR_IGROUPR0) = (*reg32(sgi, GICR_IGROUPR0) & ~bit) | (group == GIC_GROUP0 ? 0 : bit);
 	}
 	((volatile uint8_t *)(uintptr_t)(sgi + GICR_IPRIORITYR))[intid] = 0x80;
 	*reg32(sgi, GICR_ICFGR1) &= ~(3u << ((intid - 16) * 2)); /* level-sensitive */

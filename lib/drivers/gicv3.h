@@ -30,7 +30,10 @@ bool gic_init(const char **why);
 /* Whether the GIC implements two Security states (GICD_CTLR.DS == 0); read after gic_init(). */
 bool gic_has_security(void);
 
-/* Put PPI `intid` in `group` (ignored without GIC security) with priority 0x80, level-sensitive, enabled. */
+/*
+ * Put PPI `intid` in `group` with priority 0x80, level-sensitive, enabled. Without GIC security (GICD_CTLR.DS
+ * == 1) the Group 1 groups are one Group 1, and Group 0 is still Group 0 (signalled as FIQ).
+ */
 void gic_ppi_configure(unsigned intid, enum gic_group group);
 
 /* Disable PPI `intid` and clear its pending state (GICR_ICENABLER0, GICR_ICPENDR0). */

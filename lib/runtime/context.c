@@ -13,6 +13,7 @@
 #include "runtime/context.h"
 #include "runtime/exception.h"
 #include "runtime/stacks.h"
+#include "runtime/watchdog.h"
 
 unsigned orchestrator_el;
 
@@ -104,12 +105,17 @@ int ctx_call(enum ctx c, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *ret)
 	ctx_status = CTX_OK;
 	if (setjmp(ctx_jmp) == 0) {
 		if (el == orchestrator_el) {
+			watchdog_arm(WATCHDOG_MS);
+			__asm__ volatile("msr daifclr, #1\n\tisb" ::: "memory"); /* FIQ: the watchdog's */
 			ctx_value = fn(arg);
 		} else {
 			ctx_prepare_lower(c);
+			watchdog_arm(WATCHDOG_MS);
 			ctx_eret((uint64_t)(uintptr_t)fn, arg, (uint64_t)(uintptr_t)ctx_lower_entry, ctx_spsr(el));
 		}
 	}
+	__asm__ volatile("msr daifset, #1\n\tisb" ::: "memory");
+	watchdog_disarm();
 	ctx_running = -1;
 	if (orchestrator_el == 3)
 		el3_select_world(true, false);

@@ -10,6 +10,7 @@
 #include "runtime/context.h"
 #include "runtime/exception.h"
 #include "runtime/profiling_exception.h"
+#include "runtime/watchdog.h"
 
 struct exc_record exc_unexpected;
 void (*volatile exc_irq_hook)(unsigned el, unsigned type);
@@ -40,6 +41,8 @@ bool exc_expect_end(void)
 static void exc_record_fill(struct exc_record *r, const struct exc_frame *f, unsigned kind, unsigned el)
 {
 	r->taken = true;
+	r->watchdog = false;
+	r->stack_overflow = false;
 	r->el = el;
 	r->kind = kind;
 	r->elr = f->elr;
@@ -58,6 +61,12 @@ void exc_record_print(const struct exc_record *r)
 					   "lower EL, AArch32" };
 	static const char *const type[] = { "synchronous", "IRQ", "FIQ", "SError" };
 
+	if (r->watchdog)
+		printf("#   watchdog: the call did not return within %u ms; the %s interrupted it at ELR 0x%llx (%s)\n",
+		       WATCHDOG_MS, type[r->kind & 3], (unsigned long long)r->elr, src[r->kind >> 2]);
+	if (r->stack_overflow)
+		printf("#   stack overflow: an exception was taken to EL%u with SP outside every stack (its guard page)\n",
+		       r->el);
 	printf("#   exception taken to EL%u (%s, %s) in context %s\n", r->el, type[r->kind & 3], src[r->kind >> 2],
 	       r->ctx >= 0 ? ctx_name((enum ctx)r->ctx) : "none");
 	printf("#   ESR_EL%u = 0x%016llx (EC = 0x%02x) ELR_EL%u = 0x%016llx FAR_EL%u = 0x%016llx SPSR_EL%u = "
@@ -106,6 +115,32 @@ static void panic_begin(unsigned el)
 	}
 }
 
+static void panic_end(unsigned el)
+{
+	uint64_t v = panic_flags(el) & ~PANIC_FLAG;
+
+	switch (el) {
+	case 3: __asm__ volatile("msr tpidr_el3, %0" ::"r"(v)); break;
+	case 2: __asm__ volatile("msr tpidr_el2, %0" ::"r"(v)); break;
+	default: __asm__ volatile("msr tpidr_el1, %0" ::"r"(v)); break;
+	}
+}
+
+void exc_bad_stack(unsigned el)
+{
+	struct exc_record *r = &exc_unexpected;
+
+	if (ctx_current() < 0 || el >= orchestrator_el)
+		exc_panic_bad_stack(el);
+	*r = (struct exc_record){ .taken = true, .el = el, .kind = 0, .ctx = ctx_current(), .stack_overflow = true };
+	r->esr = el == 2 ? read_esr_el2() : read_esr_el1();
+	r->far = el == 2 ? read_far_el2() : read_far_el1();
+	r->elr = el == 2 ? read_elr_el2() : read_elr_el1();
+	r->spsr = el == 2 ? read_spsr_el2() : read_spsr_el1();
+	panic_end(el);
+	ctx_return_to_orchestrator(0, CTX_ABORTED);
+}
+
 void exc_panic_bad_stack(unsigned el)
 {
 	struct exc_record r = { .taken = true, .el = el, .kind = 0, .ctx = ctx_current() };
@@ -126,6 +161,16 @@ void exception_dispatch(struct exc_frame *f, unsigned kind, unsigned el)
 	struct exc_record *expected = exc_expected;
 	unsigned ec = (unsigned)FIELD_GET(ESR, EC, esr);
 
+	if (((kind & 3) == EXC_TYPE_IRQ || (kind & 3) == EXC_TYPE_FIQ) && watchdog_take(el)) {
+		exc_record_fill(&exc_unexpected, f, kind, el);
+		exc_unexpected.watchdog = true;
+		if (ctx_current() < 0) {
+			printf("Bail out! the watchdog fired outside any test\n");
+			exc_record_print(&exc_unexpected);
+			platform_exit(2);
+		}
+		ctx_return_to_orchestrator(0, CTX_ABORTED);
+	}
 	if (((kind & 3) == EXC_TYPE_IRQ || (kind & 3) == EXC_TYPE_FIQ) && exc_irq_hook) {
 		exc_irq_hook(el, kind & 3);
 		return;

@@ -38,6 +38,8 @@ struct exc_record {
 	unsigned kind;   /* EXC_SRC_* * 4 + EXC_TYPE_* */
 	uint64_t esr, elr, far, spsr;
 	int ctx;         /* context (enum ctx) running when it was taken, or -1 */
+	bool watchdog;   /* the watchdog's interrupt (runtime/watchdog.h): the context did not come back */
+	bool stack_overflow; /* taken with SP outside every stack at a lower EL: the context overflowed it */
 };
 
 /*
@@ -88,6 +90,14 @@ void exc_set_service(unsigned el, exc_service_fn fn);
  * reported ends the run instead of looping.
  */
 void __attribute__((noreturn)) exc_panic_bad_stack(unsigned el);
+
+/*
+ * boot/vectors.S, on an exception taken with SP outside every stack (now on the panic stack): inside a
+ * ctx_call() at an EL below the orchestrator's, the context overflowed its stack: record it
+ * (exc_unexpected.stack_overflow) and abandon the context (ctx_call() returns CTX_ABORTED), so the suite goes
+ * on. Anywhere else, exc_panic_bad_stack().
+ */
+void __attribute__((noreturn)) exc_bad_stack(unsigned el);
 void __attribute__((noreturn)) exc_panic_exit(void);
 
 /* The vector tables (vectors.S), for VBAR_EL3, VBAR_EL2 and VBAR_EL1. */

@@ -29,7 +29,7 @@
 	.endm
 
 	/*
-	 * SP outside any stack: switch to the panic stack and report (exc_panic_bad_stack, no return). If a
+	 * SP outside any stack: switch to the panic stack and report (exc_bad_stack, no return). If a
 	 * panic is already under way at this EL (TPIDR_ELx bit 63, set here), end the run at once: whatever
 	 * failed is failing again while it is reported.
 	 */
@@ -43,7 +43,7 @@ func exc_bad_stack_el\el
 	add	x0, x0, :lo12:pmucheck_panic_stack
 	add	sp, x0, #STACK_SLOT_SIZE
 	mov	x0, #\el
-	bl	exc_panic_bad_stack
+	bl	exc_bad_stack		/* abandons a lower context that overflowed, else reports and ends the run */
 	b	exc_panic_exit
 endfunc exc_bad_stack_el\el
 	.endm

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Fault containment (issue 11): boot the FAULT_INJECT=1 image (tests/fault_inject.c: an undefined instruction,
+a data abort, an SMC and an HVC nobody serves, an endless loop and a stack overflow, at every context) and
+require (1) every fault.* test point to fail with the syndrome of its fault in its diagnostics (or SKIP with a
+reason), (2) every other test point to end exactly as the clean run's expectations say
+(ci/expected/qemu-<version>/<config>.txt), (3) no bail-out, a summary line, no timeout. Prints one line per
+configuration and `N passed, N failed`.
+
+Usage: check_fault_inject.py --elf build/qemu-virt-fault/pmucheck.elf [--config el3-max ...]"""
+import argparse
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run_qemu  # noqa: E402
+
+VERSION = "7.2"
+# What each fault's diagnostics must show: the ESR class of the exception that ended the call, or the
+# watchdog's / the stack check's own line.
+SYNDROME = {
+    "undef": r"EC = 0x00",
+    "data_abort": r"EC = 0x2[45]",
+    "smc": r"EC = 0x(17|00)",
+    "hvc": r"EC = 0x(16|00)",
+    "loop": r"watchdog: the call did not return",
+    "stack_overflow": r"stack overflow: |EC = 0x2[45]",
+}
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--elf", required=True)
+    ap.add_argument("--config", action="append")
+    args = ap.parse_args(argv)
+    names = args.config or ["el3-max", "el2-max", "el1-max"]
+    configs = [c for c in run_qemu.load_configs(os.path.join(run_qemu.HERE, "configs.txt")) if c.name in names]
+    passed = failed = 0
+    for config in configs:
+        expected = run_qemu.load_expected(run_qemu.expected_path(os.path.join(run_qemu.HERE, "expected"), config,
+                                                                 VERSION))
+        cmd = run_qemu.qemu_command(args.elf, config, VERSION)
+        out, err, rc, timed_out = run_qemu.run_qemu(cmd, 300)
+        points, summary, bail = run_qemu.parse_tap(out)
+        problems = []
+        if timed_out or bail or not summary:
+            problems.append("timed out" if timed_out else f"bail out: {bail}" if bail else "no summary line")
+        faults = [p for p in points if p["name"].startswith("fault.")]
+        for p in faults:
+            kind = p["name"].split(".")[1]
+            if p["status"] == "skip":
+                continue
+            if p["status"] != "fail" or not re.search(SYNDROME.get(kind, "^$"), "\n".join(p["diag"])):
+                problems.append(f"{p['name']}: {p['status']}, diagnostics without /{SYNDROME.get(kind)}/")
+        seen = {p["name"]: p["status"] for p in points if not p["name"].startswith("fault.")}
+        for name in sorted(set(seen) | set(expected)):
+            if seen.get(name) != expected.get(name):
+                problems.append(f"{name}: {seen.get(name, 'absent')} after the faults, {expected.get(name, 'absent')} "
+                                "in a clean run")
+        ok = not problems and faults
+        print(f"{'ok' if ok else 'not ok'} - {config.name}@qemu-{VERSION}: {len(faults)} fault test points "
+              f"({sum(p['status'] == 'fail' for p in faults)} injected), {len(seen)} others as in a clean run")
+        for line in problems[:15]:
+            print(f"#   {line}")
+        passed += bool(ok)
+        failed += not ok
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

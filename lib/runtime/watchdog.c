@@ -1,0 +1,80 @@
+/*
+ * watchdog.c - the per-call watchdog (watchdog.h).
+ */
+#include "arch/arch_regs.h"
+#include "arch/sysreg.h"
+#include "drivers/gicv3.h"
+#include "platform/platform_desc.h"
+#include "runtime/context.h"
+#include "runtime/watchdog.h"
+
+#define CNT_CTL_ENABLE  BIT64(0)
+#define CNT_CTL_IMASK   BIT64(1)
+#define CNT_CTL_ISTATUS BIT64(2)
+
+static unsigned wd_el;       /* 3 or 2: the EL whose timer is the watchdog; 0: none */
+static unsigned wd_intid;
+static volatile bool wd_armed;
+
+bool watchdog_init(const char **why)
+{
+	wd_el = 0;
+	if (orchestrator_el < 2) {
+		*why = "entered at EL1: no higher level to take a watchdog interrupt";
+		return false;
+	}
+	if (!gic_init(why))
+		return false;
+	wd_el = orchestrator_el;
+	wd_intid = orchestrator_el == 3 ? plat.timer_intid[0] : plat.timer_intid[3];
+	gic_ppi_configure(wd_intid, GIC_GROUP0);
+	watchdog_disarm();
+	return true;
+}
+
+void watchdog_arm(unsigned ms)
+{
+	uint64_t cval = read_cntpct_el0() + read_cntfrq_el0() / 1000u * ms;
+
+	if (!wd_el)
+		return;
+	if (wd_el == 3) {
+		write_cntps_cval_el1(cval);
+		write_cntps_ctl_el1(CNT_CTL_ENABLE);
+		write_scr_el3(read_scr_el3() | SCR_EL3_FIQ_BIT);
+	} else {
+		write_cnthp_cval_el2(cval);
+		write_cnthp_ctl_el2(CNT_CTL_ENABLE);
+		write_hcr_el2(read_hcr_el2() | HCR_EL2_FMO_BIT);
+	}
+	wd_armed = true;
+	isb();
+}
+
+void watchdog_disarm(void)
+{
+	if (!wd_el)
+		return;
+	wd_armed = false;
+	if (wd_el == 3)
+		write_cntps_ctl_el1(CNT_CTL_IMASK);
+	else
+		write_cnthp_ctl_el2(CNT_CTL_IMASK);
+	isb();
+}
+
+bool watchdog_take(unsigned el)
+{
+	uint64_t ctl, intid;
+
+	if (!wd_el || el != wd_el || !wd_armed)
+		return false;
+	ctl = wd_el == 3 ? read_cntps_ctl_el1() : read_cnthp_ctl_el2();
+	if (!(ctl & CNT_CTL_ISTATUS))
+		return false;
+	watchdog_disarm(); /* the level drops: the PPI stops asserting */
+	intid = gic_ack(true);
+	if (intid < 1020)
+		gic_eoi(true, intid);
+	return true;
+}

@@ -1,0 +1,41 @@
+/*
+ * watchdog.h - the per-call watchdog: a timer interrupt that ends a context which does not come back.
+ *
+ * Entered at EL3: the Secure physical timer (CNTPS_CTL_EL1, CNTPS_CVAL_EL1) with its PPI
+ * (plat.timer_intid[0]) in GIC Group 0, taken as FIQ to EL3 (SCR_EL3.FIQ = 1) from every EL, whatever the
+ * interrupted context's PSTATE.F. Entered at EL2: the EL2 physical timer (CNTHP_*, plat.timer_intid[3]) in
+ * Group 0, FIQ routed to EL2 (HCR_EL2.FMO = 1). Entered at EL1: none (nothing above the tests to take it).
+ * ctx_call() arms it for every call (WATCHDOG_MS) and disarms it on return; at the orchestrator's own EL the
+ * call runs with FIQs unmasked so a hang there is caught too. When it fires, exception_dispatch() records
+ * where the context was (exc_unexpected, watchdog set: ELR and SPSR of the interrupted code) and abandons the
+ * context as for an unexpected exception (ctx_call() returns CTX_ABORTED); the suite goes on.
+ */
+#ifndef PMUCHECK_WATCHDOG_H
+#define PMUCHECK_WATCHDOG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifndef WATCHDOG_MS
+#define WATCHDOG_MS 2000u /* a call that runs longer is hung: no check waits this long */
+#endif
+
+/*
+ * Set up the timer's PPI at this PE's redistributor (call after gic_init(), on every PE). Returns false with
+ * *why set when there is none: entered at EL1, or no GIC.
+ */
+bool watchdog_init(const char **why);
+
+/* Start the countdown (ms milliseconds of CNTPCT_EL0 at CNTFRQ_EL0) and route its FIQ; nothing if not set up. */
+void watchdog_arm(unsigned ms);
+
+/* Stop the countdown. */
+void watchdog_disarm(void);
+
+/*
+ * Called by exception_dispatch() for an IRQ or FIQ at `el`: when it is the watchdog's (the timer armed and its
+ * CTL.ISTATUS set), acknowledges and ends it at the GIC, disarms, and returns true.
+ */
+bool watchdog_take(unsigned el);
+
+#endif
