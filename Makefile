@@ -154,11 +154,9 @@ fuzz: $(FUZZ_BIN)
 	$(FUZZ_BIN) -merge=1 $(FUZZ_CORPUS) build/fuzz-new
 
 HOST_ACCESS_DUMP := build/host/access_dump
-$(HOST_ACCESS_DUMP): lib/model/pmu_model.c lib/model/pmu_access.c lib/model/pmu_access.h lib/model/pmu_model.h \
-		     tests/host-access/access_dump.c
+$(HOST_ACCESS_DUMP): $(MODEL_SRCS) $(wildcard lib/model/*.h) tests/host-access/access_dump.c
 	@mkdir -p $(@D)
-	$(HOSTCC) -std=c11 -O2 -g -Wall -Wextra -Werror -Ilib lib/model/pmu_model.c lib/model/pmu_access.c \
-	 tests/host-access/access_dump.c -o $@
+	$(HOSTCC) -std=c11 -O2 -g -Wall -Wextra -Werror -Ilib $(MODEL_SRCS) tests/host-access/access_dump.c -o $@
 host-access-test: $(HOST_ACCESS_DUMP)
 	@mkdir -p build/test-results
 	@if [ ! -f $(SPEC_DIR)/pseudocode/PMU_sysreg_access.asl ] && [ "$$CI" != true ]; then \
