@@ -33,4 +33,9 @@ cat "$R/qemu.log"; tail -n 1 "$R/qemu.log" > "$R/qemu.summary"
 echo "the clang-built image, same configurations:"
 $PYTHON ci/run_qemu.py --elf build/qemu-virt-clang/pmucheck.elf --junit-dir "$R/clang" > "$R/qemu-clang.log"
 cat "$R/qemu-clang.log"; tail -n 1 "$R/qemu-clang.log" > "$R/qemu-clang.summary"
+# Every AArch64 CPU model of each QEMU version at every entry, expectations derived from each run (ci/matrix.txt,
+# ci/derive_expected.py); the gcc image only: the clang image runs the core configurations above.
+echo "the CPU-model matrix (gcc image), expectations derived:"
+$PYTHON ci/run_matrix.py --elf build/qemu-virt/pmucheck.elf --jobs 2 --out "$R/matrix" > "$R/matrix.log"
+cat "$R/matrix.log"; tail -n 1 "$R/matrix.log" > "$R/matrix.summary"
 $PYTHON ci/summarize.py "$R"/*.summary
