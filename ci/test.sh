@@ -41,9 +41,14 @@ cat "$R/qemu.log"; tail -n 1 "$R/qemu.log" > "$R/qemu.summary"
 echo "the clang-built image, same configurations:"
 $PYTHON ci/run_qemu.py --elf build/qemu-virt-clang/pmucheck.elf --junit-dir "$R/clang" > "$R/qemu-clang.log"
 cat "$R/qemu-clang.log"; tail -n 1 "$R/qemu-clang.log" > "$R/qemu-clang.summary"
+# Every AArch64 CPU model of each QEMU version at every entry, expectations derived from each run (ci/matrix.txt,
+# ci/derive_expected.py); the gcc image only: the clang image runs the core configurations above.
+echo "the CPU-model matrix (gcc image), expectations derived:"
+$PYTHON ci/run_matrix.py --elf build/qemu-virt/pmucheck.elf --jobs 2 --out "$R/matrix" > "$R/matrix.log"
+cat "$R/matrix.log"; tail -n 1 "$R/matrix.log" > "$R/matrix.summary"
 # Every step leaves a summary; one that stopped before writing it failed (a missing file is not a pass).
 for step in host host-dt host-access fuzz-regress build-fvp build-clang build-gcc ci-selftest selection order \
-	    fault-inject qemu qemu-clang; do
+	    fault-inject qemu qemu-clang matrix; do
 	[ -s "$R/$step.summary" ] || { echo "$step: no summary (the step did not finish)"; echo "0 passed, 1 failed" > "$R/$step.summary"; }
 done
 $PYTHON ci/summarize.py "$R"/*.summary

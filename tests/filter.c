@@ -35,6 +35,9 @@
 #include "test/test.h"
 #include "tests.h"
 
+/* The ID_AA64PFR0_EL1 field a SKIP reason names, as the register holds it (EL3 is 0b0010 on most PEs, not 1). */
+#define PFR0_FIELD(f) ((unsigned)FIELD_GET(ID_AA64PFR0_EL1, f, features.id_aa64pfr0_el1))
+
 #define SWINC_WRITES PMU_SWINC_WRITES
 
 #define RULES_EVTYPER "D11.7.1, D13.7.1 (PMEVTYPER<n>_EL0 P/U/NSK/NSU/NSH/M), D13.7.3.2, CountPMUEvents"
@@ -222,10 +225,10 @@ static void filter_context(enum ctx c)
 		group_end(&cc);
 	if (!(features.el3 && features.sel2)) {
 		on_ev_sh = on_cc_sh = false;
-		tap_skip(ev_sh.name, RULES_EVTYPER_SH, "SH needs EL3 and FEAT_SEL2 (ID_AA64PFR0_EL1.EL3 == %u, SEL2 == %u)",
-			 (unsigned)features.el3, (unsigned)features.sel2);
-		tap_skip(cc_sh.name, RULES_CCFILTR_SH, "SH needs EL3 and FEAT_SEL2 (ID_AA64PFR0_EL1.EL3 == %u, SEL2 == %u)",
-			 (unsigned)features.el3, (unsigned)features.sel2);
+		tap_skip(ev_sh.name, RULES_EVTYPER_SH, "SH needs EL3 and FEAT_SEL2 (ID_AA64PFR0_EL1.EL3 == 0x%x, SEL2 == 0x%x)",
+			 PFR0_FIELD(EL3), PFR0_FIELD(SEL2));
+		tap_skip(cc_sh.name, RULES_CCFILTR_SH, "SH needs EL3 and FEAT_SEL2 (ID_AA64PFR0_EL1.EL3 == 0x%x, SEL2 == 0x%x)",
+			 PFR0_FIELD(EL3), PFR0_FIELD(SEL2));
 	}
 	if (on_ev_sh)
 		group_end(&ev_sh);
@@ -271,8 +274,8 @@ static void check_sh_rw(void)
 	unsigned n, sh;
 
 	if (!(features.el3 && features.sel2)) {
-		tap_skip("filter.sh_rw", RULES_SH_RW, "SH needs EL3 and FEAT_SEL2 (ID_AA64PFR0_EL1.EL3 == %u, SEL2 == %u)",
-			 (unsigned)features.el3, (unsigned)features.sel2);
+		tap_skip("filter.sh_rw", RULES_SH_RW, "SH needs EL3 and FEAT_SEL2 (ID_AA64PFR0_EL1.EL3 == 0x%x, SEL2 == 0x%x)",
+			 PFR0_FIELD(EL3), PFR0_FIELD(SEL2));
 		return;
 	}
 	if (!group_begin(&g, RULES_SH_RW, "filter.sh_rw"))

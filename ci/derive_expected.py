@@ -1,0 +1,386 @@
+#!/usr/bin/python3
+"""Derive the expected result of every test point of a matrix run (ci/matrix.txt) from the run itself, instead of
+a hand-written expectation file, and check the run against it.
+
+  ci/derive_expected.py --tap RUN.tap --qemu 10.0 --reference el3-max   # check a saved console
+
+A run is accepted when every test point is one of
+  ok    - `ok` without directive, at a context the header lists as available;
+  todo  - `not ok # TODO qemu-virt <version>: <rule>: <seen>` where the first entry of
+          platform/qemu-virt/xfail.c that names the point, lists <version> and whose condition holds for the
+          header's ID registers and entry EL (PREDICATES below) has exactly that <rule> and <seen>;
+  skip  - `ok # SKIP <reason>` where <reason> matches one of SKIP_RULES and its claim holds for the ID register
+          values the header prints (decoded here from the raw hex, not from the firmware's own decoding), and
+          every `REGISTER.FIELD == value` (or `< value`) it states agrees with the register; a reason that says
+          a context is not available must be the header's own reason for that context.
+Anything else fails: a `not ok` without TODO, an `ok # TODO`, an `ok` where a recorded deviation applies, a SKIP
+with no rule or a false claim, a header that decodes differently from its raw values or lists other contexts
+than the ID registers give, a Bail out!, no summary line, a timeout, and (compare_sets, ci/run_matrix.py) a
+test point set other than that of the `max` run with the same entry, itself exactly the core configuration's
+(ci/expected/qemu-<version>/<reference>.txt), so that no module disappears unnoticed: only points at a context
+available in one of the two runs may differ (a module prints SKIPs for some points at a context that does not
+exist, and nothing for a point that has nothing to check at one that does). The hand-written part is SKIP_RULES, FEATURES, EVENTS and PREDICATES: reviewed code, one
+line per kind of reason. Python 3 standard library only (plus run_qemu.parse_tap); the xfail table is read
+through the host C preprocessor (cc -E), as make test's host tests already need it.
+"""
+import argparse
+import collections
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import run_qemu  # noqa: E402  (parse_tap, Outcome, load_expected)
+
+# Register fields (bit positions from ../shared/spec/registers/FIELDS.md and the Arm ARM).
+FIELDS = {
+    "ID_AA64PFR0_EL1": {"EL0": (3, 0), "EL1": (7, 4), "EL2": (11, 8), "EL3": (15, 12), "SEL2": (39, 36)},
+    "ID_AA64DFR0_EL1": {"PMUVer": (11, 8), "PMSS": (19, 16), "SEBEP": (27, 24), "PMSVer": (35, 32),
+                        "HPMN0": (63, 60)},
+    "ID_AA64DFR1_EL1": {"PMICNTR": (39, 36), "EBEP": (51, 48)},
+}
+# Common event numbers (Arm ARM D17.11): the bit of PMCEID0_EL0 that says the event is implemented.
+EVENTS = {"SW_INCR": 0, "EXC_TAKEN": 9, "EXC_RETURN": 10, "CPU_CYCLES": 17, "CHAIN": 30}
+# Feature -> (register, field, lowest value that implements it).
+FEATURES = {
+    "FEAT_PMUv3p1": ("ID_AA64DFR0_EL1", "PMUVer", 0x4), "FEAT_PMUv3p5": ("ID_AA64DFR0_EL1", "PMUVer", 0x6),
+    "FEAT_PMUv3p7": ("ID_AA64DFR0_EL1", "PMUVer", 0x7), "FEAT_SEL2": ("ID_AA64PFR0_EL1", "SEL2", 0x1),
+    "FEAT_EBEP": ("ID_AA64DFR1_EL1", "EBEP", 0x1), "FEAT_SEBEP": ("ID_AA64DFR0_EL1", "SEBEP", 0x1),
+    "FEAT_PMUv3_SS": ("ID_AA64DFR0_EL1", "PMSS", 0x1), "FEAT_PMUv3_ICNTR": ("ID_AA64DFR1_EL1", "PMICNTR", 0x1),
+    "FEAT_SPEv1p2": ("ID_AA64DFR0_EL1", "PMSVer", 0x3),
+}
+# Contexts (lib/runtime/context.c): EL, Secure, under Secure EL2.
+CONTEXTS = {"el3": (3, False, False), "ns_el2": (2, False, False), "s_el2": (2, True, True),
+            "ns_el1": (1, False, False), "ns_el0": (0, False, False), "s_el1": (1, True, False),
+            "s_el0": (0, True, False), "s_el1_sel2": (1, True, True), "s_el0_sel2": (0, True, True)}
+
+
+class Header(collections.namedtuple("Header", "entry version regs fgt pmceid0 debug_blocks unavailable")):
+    """What a run's header says: entry EL, QEMU version, raw ID registers {name: value}, FEAT_FGT, PMCEID0_EL0,
+    whether the device tree has external debug blocks, and {context: reason} of the contexts not available."""
+
+    def field(self, reg, name):
+        hi, lo = FIELDS[reg][name]
+        return (self.regs[reg] >> lo) & ((1 << (hi - lo + 1)) - 1)
+
+    def el(self, n):
+        return self.field("ID_AA64PFR0_EL1", f"EL{n}")
+
+    def pmuver(self):
+        v = self.field("ID_AA64DFR0_EL1", "PMUVer")
+        return 0 if v == 0xF else v  # 0xF: IMPLEMENTATION DEFINED PMU, not PMUv3
+
+    def has(self, feature):
+        reg, name, low = FEATURES[feature]
+        value = self.pmuver() if name == "PMUVer" else self.field(reg, name)
+        return value >= low
+
+    def aarch32(self):
+        return any(self.el(n) == 2 for n in range(4))
+
+
+def parse_header(text):
+    """Return (Header, problems) from a run's console: the lines before the first test point."""
+    problems, regs, entry, version, fgt, pmceid0, debug, unavailable = [], {}, None, None, None, None, None, {}
+    pes = 0
+    for line in text.replace("\r", "").splitlines():
+        if line.startswith(("ok ", "not ok ")):
+            break
+        if m := re.match(r"^# entered at EL(\d)$", line):
+            entry = int(m.group(1))
+        elif m := re.match(r"^# QEMU (\S+) \(boot argument pmucheck\.qemu\)", line):
+            version = m.group(1)
+        elif m := re.match(r"^# PE \d+: MPIDR_EL1", line):
+            pes += 1
+        elif m := re.match(r"^# (ID_AA64\w+_EL1) = 0x([0-9a-f]{16}): (.*)$", line):
+            regs[m.group(1)] = int(m.group(2), 16)
+            # the firmware's own decoding, `FIELD=value` up to any `;`, must agree with the raw value
+            for name, value in re.findall(r"(\w+)=(0x[0-9a-f]+|\d+)", m.group(3).split(";")[0]):
+                if name in FIELDS[m.group(1)]:
+                    hi, lo = FIELDS[m.group(1)][name]
+                    raw = (regs[m.group(1)] >> lo) & ((1 << (hi - lo + 1)) - 1)
+                    if int(value, 0) != raw:
+                        problems.append(f"header: {m.group(1)}.{name} printed {value}, the raw value holds {raw:#x}")
+            if f := re.search(r"ID_AA64MMFR0_EL1\.FGT != 0: ([01])$", line):
+                fgt = f.group(1) == "1"
+        elif m := re.match(r"^# PMCEID0_EL0 = 0x([0-9a-f]+) ", line):
+            pmceid0 = int(m.group(1), 16)
+        elif m := re.match(r"^# external debug blocks \(arm,coresight-cpu-debug\): (.*)$", line):
+            debug = m.group(1) != "none"
+        elif m := re.match(r"^# context (\w+): not available: (.*)$", line):
+            unavailable[m.group(1)] = m.group(2)
+    missing = [what for what, v in (("entered at EL<n>", entry), ("QEMU <version>", version),
+                                    ("ID_AA64MMFR0_EL1.FGT", fgt), ("PMCEID0_EL0", pmceid0),
+                                    ("external debug blocks", debug)) if v is None]
+    missing += [r for r in FIELDS if r not in regs]
+    if missing:
+        problems.append("header: not printed: " + ", ".join(missing))
+        return None, problems
+    if pes != 1:
+        problems.append(f"header: {pes} PEs described; the matrix derives single-PE runs only")
+    return Header(entry, version, regs, fgt, pmceid0, debug, unavailable), problems
+
+
+def context_reason(h, ctx):
+    """Why a context is not available, as lib/runtime/context.c's ctx_available() decides, from the header's
+    values (None: available)."""
+    el, secure, eel2 = CONTEXTS[ctx]
+    if el == 3 and not h.el(3):
+        return "EL3 not implemented (ID_AA64PFR0_EL1.EL3 == 0)"
+    if el == 2 and not h.el(2):
+        return "EL2 not implemented (ID_AA64PFR0_EL1.EL2 == 0)"
+    if el > h.entry:
+        return f"entered at EL{h.entry}: a higher level owns it"
+    if secure and not h.el(3):
+        return "no EL3 (ID_AA64PFR0_EL1.EL3 == 0): the Security state is fixed and taken as Non-secure"
+    if secure and h.entry < 3:
+        return "Secure state needs EL3, and pmucheck was not entered at EL3"
+    if eel2 and not h.field("ID_AA64PFR0_EL1", "SEL2"):
+        return "FEAT_SEL2 not implemented (ID_AA64PFR0_EL1.SEL2 == 0)"
+    return None
+
+
+def owns(h, el):
+    """Whether pmucheck programs EL<el>'s registers (MDCR_EL3, MDCR_EL2): implemented and entered at or above."""
+    return bool(h.el(el)) and h.entry >= el
+
+
+def pmcr_dp(h):
+    return bool(h.el(3)) or (h.has("FEAT_PMUv3p1") and bool(h.el(2))) or h.has("FEAT_PMUv3p7")
+
+
+def _ctx(name):
+    last = name.rsplit(".", 1)[-1]
+    return last if last in CONTEXTS else None
+
+
+# (reason pattern (full match), claim: (header, match, test point name) -> true when the reason holds).
+# The `FEAT_X not implemented` and `REGISTER.FIELD == value` parts are checked again by check_claims().
+SKIP_RULES = [
+    (r"(EL3 not implemented \(ID_AA64PFR0_EL1\.EL3 == 0\)|EL2 not implemented \(ID_AA64PFR0_EL1\.EL2 == 0\)|"
+     r"entered at EL\d: a higher level owns it|no EL3 \(ID_AA64PFR0_EL1\.EL3 == 0\): the Security state is fixed "
+     r"and taken as Non-secure|Secure state needs EL3, and pmucheck was not entered at EL3|"
+     r"FEAT_SEL2 not implemented \(ID_AA64PFR0_EL1\.SEL2 == 0\))",
+     lambda h, m, n: _ctx(n) is not None and context_reason(h, _ctx(n)) == m.group(0)),
+    (r"FEAT_(PMUv3p1|PMUv3p5|PMUv3p7|EBEP|SEBEP|PMUv3_SS|PMUv3_ICNTR|SPEv1p2) not implemented "
+     r"\((ID_AA64\w+_EL1)\.(\w+) (==|<|=) (0x[0-9a-f]+|\d+)\)(: every line with a PMEE field other than 0b00 needs it)?",
+     lambda h, m, n: not h.has("FEAT_" + m.group(1)) and FEATURES["FEAT_" + m.group(1)][:2] == m.group(2, 3)),
+    (r"PMUv3 not implemented \(ID_AA64DFR0_EL1\.PMUVer( is 0x0 or 0xF| == 0x[0-9a-f]+| = 0x[0-9a-f]+)?\)",
+     lambda h, m, n: h.pmuver() == 0),
+    (r"(\w+) not in PMCEID0_EL0 \(bit (\d+) == 0\)",
+     lambda h, m, n: EVENTS.get(m.group(1)) == int(m.group(2)) and not (h.pmceid0 >> int(m.group(2))) & 1),
+    (r"SH needs EL3 and FEAT_SEL2 \(ID_AA64PFR0_EL1\.EL3 == (0x[0-9a-f]+), SEL2 == (0x[0-9a-f]+)\)",
+     lambda h, m, n: int(m.group(1), 16) == h.el(3) and int(m.group(2), 16) == h.field("ID_AA64PFR0_EL1", "SEL2")
+     and not (h.el(3) and h.field("ID_AA64PFR0_EL1", "SEL2"))),
+    (r"MDCR_EL3 not owned \(no EL3, or entered below EL3\)", lambda h, m, n: not owns(h, 3)),
+    (r"MDCR_EL2 not owned \(no EL2, or entered below EL2\)", lambda h, m, n: not owns(h, 2)),
+    (r"EL2 is implemented but owned by a higher level: .*", lambda h, m, n: bool(h.el(2)) and h.entry < 2),
+    (r"EL3 implemented, and pmucheck was not entered at EL3: .*", lambda h, m, n: bool(h.el(3)) and h.entry < 3),
+    (r"PMCR_EL0\.DP not implemented \(no EL3; no EL2 with FEAT_PMUv3p1; no FEAT_PMUv3p7\)",
+     lambda h, m, n: not pmcr_dp(h)),
+    (r"no external debug block for this PE: the device tree has no arm,coresight-cpu-debug node for it",
+     lambda h, m, n: not h.debug_blocks),
+    # Checks pmucheck does not make yet, on a PE that has the feature (README: snapshot.event, freeze.spe).
+    (r"the PMU_SNAPSHOT event number is not in the spec extracts \(\.\./shared/spec\): not checked",
+     lambda h, m, n: n == "snapshot.event" and h.has("FEAT_PMUv3_SS")),
+    (r"FEAT_PMUv3_ICNTR is implemented, but pmucheck has no PMICNTR_EL0 checks yet",
+     lambda h, m, n: n == "prohibit.icntr" and h.has("FEAT_PMUv3_ICNTR")),
+    (r"FEAT_SPEv1p2 is implemented, but pmucheck does not yet generate SPE .*",
+     lambda h, m, n: n == "freeze.spe" and h.has("FEAT_SPEv1p2")),
+]
+CLAIM = re.compile(r"(ID_AA64\w+_EL1)\.(\w+) (==|<|=) (0x[0-9a-f]+|\d+)")
+
+
+def check_claims(h, reason):
+    """Every `REGISTER.FIELD == v` / `< v` the reason states, against the raw register. Returns problems."""
+    problems = []
+    for reg, name, op, value in CLAIM.findall(reason):
+        if reg not in FIELDS or name not in FIELDS[reg]:
+            problems.append(f"names {reg}.{name}, which the header does not print")
+            continue
+        raw, value = h.field(reg, name), int(value, 0)
+        if not (raw < value if op == "<" else raw == value):
+            problems.append(f"says {reg}.{name} {op} {value:#x}, the header's {reg} holds {raw:#x}")
+    return problems
+
+
+def verify_skip(h, name, reason):
+    """Return the problems with one SKIP (empty: the reason is true for this run's header)."""
+    matches = [(m, holds) for pattern, holds in SKIP_RULES if (m := re.fullmatch(pattern, reason))]
+    if not matches:
+        return ["no rule in ci/derive_expected.py SKIP_RULES verifies this reason"]
+    problems = check_claims(h, reason)
+    if not any(holds(h, m, name) for m, holds in matches):
+        problems.append("the reason does not hold for the header's ID registers and entry EL" +
+                        (f" (at context {_ctx(name)})" if _ctx(name) else ""))
+    return problems
+
+
+# The conditions xfail.c entries hold under (its `applies` functions), from the header.
+PREDICATES = {
+    "NULL": lambda h: True,
+    "with_el2": lambda h: bool(h.el(2)),
+    "with_tpm": lambda h: h.entry == 3 or (bool(h.el(2)) and h.entry >= 2),
+    "with_fgt_el2": lambda h: h.fgt and bool(h.el(2)) and h.entry >= 2,
+    "with_el2_no_fgt": lambda h: bool(h.el(2)) and not h.fgt,
+    "with_el2_fgt": lambda h: bool(h.el(2)) and h.fgt,
+    "without_aarch32": lambda h: not h.aarch32(),
+}
+Xfail = collections.namedtuple("Xfail", "name rule seen applies versions")
+
+
+def load_xfails(path=os.path.join(ROOT, "platform", "qemu-virt", "xfail.c"), cc=None):
+    """The platform_xfails[] table of an xfail.c, through the C preprocessor (its entries are built by macros)."""
+    cc = cc or os.environ.get("HOSTCC") or "cc"
+    out = subprocess.run([cc, "-E", "-P", "-I" + ROOT, "-I" + os.path.join(ROOT, "lib"),
+                          "-I" + os.path.join(ROOT, "tests"), path], capture_output=True, text=True, check=True).stdout
+    body = out[out.index("platform_xfails[] = {") + len("platform_xfails[] = {"):]
+    body = re.sub(r"\(\s*\(\s*void\s*\*\s*\)\s*0\s*\)", "NULL", body)  # the host's NULL
+    tokens = re.findall(r'"(?:[^"\\]|\\.)*"|[A-Za-z_]\w*|[{},;]', body)
+    entries, fields, depth, string = [], [], 0, None
+    for t in tokens:
+        if t == ";" and depth == 0:
+            break
+        if t == "{":
+            depth, fields, string = depth + 1, [], None
+        elif t.startswith('"'):
+            string = (string or "") + t[1:-1]  # adjacent literals concatenate
+        elif t in (",", "}"):
+            if string is not None:
+                fields.append(string)
+            string = None
+            if t == "}":
+                depth -= 1
+                if fields and fields[0] != "NULL":
+                    if len(fields) != 5:
+                        raise ValueError(f"{path}: xfail entry with {len(fields)} fields: {fields}")
+                    entries.append(Xfail(*fields))
+        elif depth:
+            fields.append(t)  # a function name or NULL
+    return entries
+
+
+def xfail_for(xfails, h, name):
+    """The entry the firmware applies to a test point (test.c xfail_find: the first that names it, lists the
+    version and holds), or None. Raises KeyError for a condition PREDICATES does not know."""
+    for x in xfails:
+        if x.applies not in PREDICATES:
+            raise KeyError(f"xfail.c condition {x.applies}() has no entry in ci/derive_expected.py PREDICATES")
+        if not PREDICATES[x.applies](h):
+            continue
+        if x.versions != "NULL" and h.version not in x.versions.split():
+            continue
+        if name == x.name or (x.name.endswith("*") and name.startswith(x.name[:-1])):
+            return x
+    return None
+
+
+def compare_sets(names, reference, allowed=()):
+    """Test points in one run and not the other (Outcomes, failing): `reference` is the set of names a run with
+    the same entry prints; names at a context in `allowed` (available in one run, not the other: the modules
+    print a SKIP only for some points at an unavailable context) may differ."""
+    out = []
+    for name in sorted(set(reference) - set(names)):
+        if _ctx(name) not in allowed:
+            out.append(run_qemu.Outcome(name, "(any)", "(missing)", [], False,
+                                        "printed by the reference run with the same entry, not here"))
+    for name in sorted(set(names) - set(reference)):
+        if _ctx(name) not in allowed:
+            out.append(run_qemu.Outcome(name, "(not printed)", "(printed)", [], False,
+                                        "not printed by the reference run with the same entry"))
+    return out
+
+
+def availability_differs(h, ref):
+    """Contexts available in one header and not in the other."""
+    return {c for c in CONTEXTS if (context_reason(h, c) is None) != (context_reason(ref, c) is None)}
+
+
+def derive(text, version, xfails, returncode=0, timed_out=False):
+    """Judge one matrix run on its own. Returns (header, outcomes, problems, counts): the Header (None when it
+    could not be read), run_qemu.Outcome per point (expected = the derived status), run-level problems, and
+    {ok, skip, todo, ...} as seen."""
+    outcomes, problems = run_qemu.check_run(text, returncode, {}, timed_out)  # bail, summary, exit status
+    h, header_problems = parse_header(text)
+    problems += header_problems
+    points = run_qemu.parse_tap(text)[0]
+    counts = collections.Counter(p["status"] for p in points)
+    if h is None:
+        return None, [], problems, counts
+    if h.version != version:
+        problems.append(f"header: QEMU {h.version}, the run was QEMU {version}")
+    for ctx in CONTEXTS:
+        want, seen = context_reason(h, ctx), h.unavailable.get(ctx)
+        if want != seen:
+            problems.append(f"header: context {ctx}: printed {seen or 'available'}, the ID registers give "
+                            f"{want or 'available'}")
+    outcomes, names = [], set()
+    for p in points:
+        name, seen, reason = p["name"], p["status"], p["reason"]
+        try:
+            x = xfail_for(xfails, h, name)
+        except KeyError as e:
+            problems.append(str(e))
+            return h, [], problems, counts
+        notes = []
+        ctx = _ctx(name)
+        if name in names:
+            notes.append("the test point name appears more than once")
+        names.add(name)
+        if seen == "skip":
+            expected = "skip"
+            notes += verify_skip(h, name, reason)
+        elif x is not None:
+            expected = "todo"
+            want = f"qemu-virt {h.version}: {x.rule}: {x.seen}"
+            if seen == "todo" and reason != want:
+                notes.append(f"TODO reason differs from xfail.c's entry: {want!r}")
+            elif seen != "todo":
+                notes.append("xfail.c records a deviation here for this version and ID registers; the run "
+                             + ("did not show it" if seen == "xpass" else "did not mark it"))
+        else:
+            expected = "ok"
+            if seen == "todo":
+                notes.append("TODO with no applicable xfail.c entry for this version and ID registers")
+        if seen in ("ok", "todo", "fail", "xpass") and ctx and context_reason(h, ctx):
+            notes.append(f"ran at context {ctx}, which is not available ({context_reason(h, ctx)})")
+        ok = seen == expected and not notes
+        outcomes.append(run_qemu.Outcome(name, expected, seen, p["diag"], ok, "; ".join(notes)))
+    return h, outcomes, problems, counts
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tap", required=True, help="a saved console (build/test-results/matrix/<run>.tap)")
+    ap.add_argument("--qemu", required=True, choices=run_qemu.QEMU_VERSIONS)
+    ap.add_argument("--reference", help="core configuration with the same entry and contexts (exact test point set)")
+    ap.add_argument("--reference-tap", help="or a run with the same entry (the set may differ at contexts "
+                    "available in one run only)")
+    args = ap.parse_args(argv)
+    with open(args.tap, encoding="utf-8") as f:
+        text = f.read()
+    h, outcomes, problems, counts = derive(text, args.qemu, load_xfails())
+    names = [o.name for o in outcomes]
+    if args.reference:
+        ref = run_qemu.load_expected(os.path.join(HERE, "expected", f"qemu-{args.qemu}", f"{args.reference}.txt"))
+        outcomes += compare_sets(names, ref or {})
+    if args.reference_tap and h:
+        with open(args.reference_tap, encoding="utf-8") as f:
+            ref_text = f.read()
+        ref_h = parse_header(ref_text)[0]
+        outcomes += compare_sets(names, [p["name"] for p in run_qemu.parse_tap(ref_text)[0]],
+                                 availability_differs(h, ref_h) if ref_h else set())
+    bad = [o for o in outcomes if not o.ok]
+    for o in bad:
+        print(f"FAIL {o.name}: derived {o.expected}, seen {o.seen}: {o.note}")
+    for p in problems:
+        print(f"FAIL {p}")
+    print(f"{counts['ok']} ok, {counts['skip']} skip, {counts['todo']} todo; {len(bad) + len(problems)} failures")
+    return 1 if bad or problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
