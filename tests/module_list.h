@@ -7,6 +7,6 @@
 #define PMUCHECK_MODULE_LIST_H
 
 #define PMUCHECK_MODULE_LIST(X) \
-	X(enable) X(prohibit) X(filter) X(guest_view) X(overflow) X(interrupt) X(freeze) X(access) X(ebep) X(sebep) X(snapshot) X(pc_sample)
+	X(enable) X(prohibit) X(filter) X(guest_view) X(overflow) X(interrupt) X(freeze) X(access) X(ebep) X(sebep) X(snapshot) X(pc_sample) X(sweep)
 
 #endif

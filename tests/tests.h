@@ -49,4 +49,7 @@ void test_snapshot(void);
 /* PC Sample-based Profiling through the external debug registers (tests/pc_sample.c). */
 void test_pc_sample(void);
 
+/* Randomized configurations of the counting controls against the model, with shrinking (tests/sweep.c). */
+void test_sweep(void);
+
 #endif

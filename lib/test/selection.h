@@ -11,6 +11,10 @@
  *   pmucheck.pes=<list>     PEs to run the suite on: comma-separated indexes or ranges ("0,2-3"), below
  *                           SELECTION_MAX_PES. Default: every PE.
  *   pmucheck.qemu=<version> the QEMU version, which selects its recorded deviations (test.h)
+ *   pmucheck.sweep=<count>:<seed>
+ *                           the randomized sweep (tests/sweep.c): <count> configurations, 1..SELECTION_MAX_SWEEP
+ *                           in decimal without leading zeros, drawn from <seed>, 64 bits in decimal or 0x-prefixed
+ *                           hex ("200:0x5eed", "100000:42"). Default: the sweep's own short count and fixed seed.
  * Any other pmucheck.* word, an empty value or a malformed list is an error: the run must not go on with
  * something else than what was asked.
  */
@@ -24,11 +28,15 @@
 #define SELECTION_MAX_ENTRIES 16
 #define SELECTION_MAX_NAME    64  /* bytes of one entry, NUL included (test point names fit in 64) */
 #define SELECTION_MAX_PES     64
+#define SELECTION_MAX_SWEEP   100000000u /* configurations one pmucheck.sweep may ask for */
 
 struct selection {
 	unsigned entries;                                   /* 0: every test point */
 	char entry[SELECTION_MAX_ENTRIES][SELECTION_MAX_NAME];
 	uint64_t pes;                                       /* bit i: run on PE i; 0: every PE */
+	bool sweep;                                         /* pmucheck.sweep given: the two below hold it */
+	uint32_t sweep_count;                               /* 1..SELECTION_MAX_SWEEP; 0 when !sweep */
+	uint64_t sweep_seed;                                /* 0 when !sweep */
 };
 
 /* An empty selection: every test point, every PE. */
@@ -44,6 +52,13 @@ bool selection_parse_tests(struct selection *s, const char *text, const char *co
 
 /* Parse a PE list ("0,2-3") into s->pes; false with err set on a bad number, range or an index >= max_pes. */
 bool selection_parse_pes(struct selection *s, const char *text, unsigned max_pes, char *err, size_t errlen);
+
+/*
+ * Parse a sweep request "<count>:<seed>" (the value of pmucheck.sweep) into s->sweep*; false with err set on
+ * anything else: an empty or zero count, a leading zero, a count above SELECTION_MAX_SWEEP, a missing ':',
+ * an empty seed, a seed above 2^64 - 1, a character that is not a digit of the seed's base.
+ */
+bool selection_parse_sweep(struct selection *s, const char *text, char *err, size_t errlen);
 
 /*
  * Parse the pmucheck.* words of a boot argument string (at most `len` bytes are read; it need not end in NUL)
