@@ -118,6 +118,7 @@ static struct {
 	bool dev_sh;                   /* filter.sh_rw: SH not implemented */
 	bool dev_swinc[CTX_COUNT];     /* enable.swinc_unreachable.<ctx>: PMSWINC_EL0 reaches n >= HPMN */
 	bool dev_mdcr[CTX_COUNT];      /* enable.swinc.<ctx>: MDCR_EL2 taken as 0, no event counter counts */
+	bool dev_timer;                /* the same at EL3 between the calls: no overflow of time-based counters */
 	unsigned excl_swinc, excl_mdcr; /* configurations each exclusion changed */
 	unsigned unchecked;            /* counter observations left unchecked (counted in another context) */
 } env;
@@ -222,6 +223,18 @@ static uint64_t draw_preset(struct rng *r, unsigned bits)
  *     reach are left out; bits the write must ignore on counters that do not count stay in.
  *   - filter.sh_rw (QEMU: PMEVTYPER<n>_EL0.SH and PMCCFILTR_EL0.SH not implemented): SH is not drawn
  *     (env.filter_bits, sweep_env()).
+ *   - enable.swinc.el3 when entered at EL3 (the same deviation seen from EL3 itself): between the preset call
+ *     and the run call the orchestrator is at EL3 with SCR_EL3.NS = 0, where QEMU turns every event counter
+ *     off, without accounting the SCR_EL3 write (README "QEMU deviations"). QEMU accounts counters at an
+ *     arbitrary moment too: when a time-based counter (CPU_CYCLES, the cycle counter) reaches its overflow
+ *     point, its overflow timer brings every counter up to date; in that window this loses the preset of a
+ *     counter that counts at SCR_EL3.NS = 1. Seen on QEMU 10.0.2 (el3-max), seed 1: 2 of 100000
+ *     configurations in each of two runs, different ones each time and passing when run again, each with a
+ *     time-based counter preset a few below an overflow point: a CPU_CYCLES preset replaced by the cycles
+ *     since, or a SW_INCR preset of 2^64-1 read as 0 with its overflow flag set. With the time-based
+ *     counters' presets drawn below 2^24 (cfg_draw()), far from any overflow point, 300000 configurations
+ *     of the same seed pass, which is why we take the timer for the cause. SW_INCR presets, whose overflow
+ *     is synchronous, still go up to the overflow points; without EL2 or EL3 every preset is drawn.
  */
 static void sweep_exclusions(struct sweep_cfg *k, bool count)
 {
@@ -245,11 +258,18 @@ static void sweep_exclusions(struct sweep_cfg *k, bool count)
 	}
 }
 
+/* The PRNG state configuration `index` of a sweep from `seed` starts from: configuration 0 of a sweep from
+ * this value is the same configuration (pmucheck.sweep=1:<it> runs that one alone). */
+static uint64_t cfg_seed(uint64_t seed, uint32_t index)
+{
+	return seed ^ ((uint64_t)index * 0xD1B54A32D192ED03ULL);
+}
+
 /* Configuration `index` of the sweep from `seed`. */
 static void cfg_draw(struct sweep_cfg *k, uint64_t seed, uint32_t index)
 {
 	const struct pmu_features *f = &features.pmu;
-	struct rng r = { seed ^ ((uint64_t)index * 0xD1B54A32D192ED03ULL) };
+	struct rng r = { cfg_seed(seed, index) };
 	unsigned n, N = f->num_counters, lo, hpmn = N, ev;
 	uint64_t first;
 
@@ -291,8 +311,12 @@ static void cfg_draw(struct sweep_cfg *k, uint64_t seed, uint32_t index)
 		     : (ev < 9 && env.cpu_cycles) || !env.inst_retired ? PMU_EVENT_CPU_CYCLES : PMU_EVENT_INST_RETIRED;
 		k->evtyper[n] = draw_filter(&r) | ev;
 		k->preset[n] = draw_preset(&r, pmu_counter_bits(f, n));
+		if (env.dev_timer && ev != PMU_EVENT_SW_INCR)
+			k->preset[n] &= 0xFFFFFF;
 	}
 	k->preset[CYCLE_COUNTER_ID] = draw_preset(&r, 64);
+	if (env.dev_timer)
+		k->preset[CYCLE_COUNTER_ID] &= 0xFFFFFF;
 	if (k->pmcr & PMCR_EL0_FZO_BIT) {
 		first = BIT64(hpmn) - 1;
 		if (rng_chance(&r, 50))
@@ -701,6 +725,7 @@ static void sweep_env(void)
 		snprintf(name, sizeof(name), "enable.swinc.%s", ctx_name((enum ctx)c));
 		env.dev_mdcr[c] = test_deviation_recorded(name);
 	}
+	env.dev_timer = orchestrator_el == 3 && env.dev_mdcr[CTX_EL3];
 }
 
 void test_sweep(void)
@@ -747,10 +772,9 @@ void test_sweep(void)
 		m = (struct cmp){ CMP_COUNT, NULL, 0 };
 		compare(&k, &o, &m);
 		if (m.failures && failed++ < 1 + SWEEP_REPORTS) {
-			printf("#   sweep.random: configuration %u of %u (seed 0x%llx) failed %u checks; reproduce with "
-			       "pmucheck.tests=sweep pmucheck.sweep=%u:0x%llx (configurations 0..%u)\n", (unsigned)i,
-			       (unsigned)count, (unsigned long long)seed, m.failures, (unsigned)i + 1,
-			       (unsigned long long)seed, (unsigned)i);
+			printf("#   sweep.random: configuration %u of %u (seed 0x%llx) failed %u checks; it alone: "
+			       "pmucheck.tests=sweep pmucheck.sweep=1:0x%llx\n", (unsigned)i, (unsigned)count,
+			       (unsigned long long)seed, m.failures, (unsigned long long)cfg_seed(seed, i));
 			if (failed == 1)
 				cfg_dump(&k, true);
 		}
