@@ -6,6 +6,7 @@
 #   make bench           image size and boot-to-exit instruction count (never part of `make test`)
 #   make run TESTS=enable            only the test points of one module (comma-separated list; MODULES= too)
 #   make TOOLCHAIN=clang             build with clang --target=aarch64-none-elf (lld links)
+#   make soak                        a long randomized sweep on QEMU (SOAK_COUNT, SOAK_SEED; never part of `make test`)
 #   make run FORCE_GATES=1           run the ebep, sebep and snapshot modules where the ID registers say absent
 #   make PLATFORM=fvp-base           build for Arm's FVP Base model (run it with `make run` where FVP is)
 
@@ -84,7 +85,7 @@ OBJCOPY := $(CROSS_COMPILE)objcopy
 Q := $(if $(V),,@)
 SIZE    := $(CROSS_COMPILE)size
 
-.PHONY: all run test bench deps host-test host-dt-test host-access-test fuzz fuzz-regress clean
+.PHONY: all run soak test bench deps host-test host-dt-test host-access-test fuzz fuzz-regress clean
 all: $(ELF) $(BUILD)/pmucheck.bin
 
 # Rebuild everything when the flags change (TESTS, TOOLCHAIN, platform values).
@@ -116,6 +117,13 @@ deps:
 run: deps
 	@$(MAKE) --no-print-directory all
 	$(call PLAT_RUN,$(ELF))
+
+# The sweep module (tests/sweep.c) alone, for SOAK_COUNT random configurations from SOAK_SEED (decimal or 0x hex):
+# boot arguments pmucheck.tests=sweep pmucheck.sweep=<count>:<seed>, plus BOOTARGS. Outside `make test`.
+SOAK_COUNT ?= 100000
+SOAK_SEED  ?= 0x50a4
+soak:
+	@$(MAKE) --no-print-directory run BOOTARGS="pmucheck.tests=sweep pmucheck.sweep=$(SOAK_COUNT):$(SOAK_SEED)$(if $(BOOTARGS), $(BOOTARGS))"
 
 # Host unit tests of the spec model (lib/pmu_model.c against tables rebuilt from the pseudocode).
 HOST_TEST := build/host/test_model
