@@ -8,6 +8,7 @@
 #   make TOOLCHAIN=clang             build with clang --target=aarch64-none-elf (lld links)
 #   make run FAULT_INJECT=1          add deliberate faults at every context first (build/<platform>-fault/)
 #   make WATCHDOG_MS=500             the per-call watchdog's limit (default 2000 ms, lib/runtime/watchdog.h)
+#   make soak                        a long randomized sweep on QEMU (SOAK_COUNT, SOAK_SEED; never part of `make test`)
 #   make run FORCE_GATES=1           run the ebep, sebep and snapshot modules where the ID registers say absent
 #   make PLATFORM=fvp-base           build for Arm's FVP Base model (run it with `make run` where FVP is)
 
@@ -44,7 +45,7 @@ SRCS := boot/entry.S boot/boot_main.c \
         lib/smp/psci.c lib/smp/pe_start.c $(DT_SRCS) \
         lib/platform/platform_exit.c $(MODEL_SRCS) \
         lib/test/test.c lib/test/selection.c \
-        tests/modules.c tests/isolation.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c tests/access.c tests/ebep.c tests/ebep_sequences.S tests/sebep.c tests/snapshot.c tests/pc_sample.c tests/fault_inject.c \
+        tests/modules.c tests/isolation.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c tests/access.c tests/ebep.c tests/ebep_sequences.S tests/sebep.c tests/snapshot.c tests/pc_sample.c tests/fault_inject.c tests/sweep.c \
         platform/$(PLATFORM)/xfail.c
 OBJS := $(patsubst %,$(BUILD)/%.o,$(basename $(SRCS)))
 
@@ -87,7 +88,7 @@ OBJCOPY := $(CROSS_COMPILE)objcopy
 Q := $(if $(V),,@)
 SIZE    := $(CROSS_COMPILE)size
 
-.PHONY: all run test bench deps host-test host-dt-test host-access-test fuzz fuzz-regress clean
+.PHONY: all run soak test bench deps host-test host-dt-test host-access-test fuzz fuzz-regress clean
 all: $(ELF) $(BUILD)/pmucheck.bin
 
 # Rebuild everything when the flags change (TESTS, TOOLCHAIN, platform values).
@@ -119,6 +120,13 @@ deps:
 run: deps
 	@$(MAKE) --no-print-directory all
 	$(call PLAT_RUN,$(ELF))
+
+# The sweep module (tests/sweep.c) alone, for SOAK_COUNT random configurations from SOAK_SEED (decimal or 0x hex):
+# boot arguments pmucheck.tests=sweep pmucheck.sweep=<count>:<seed>, plus BOOTARGS. Outside `make test`.
+SOAK_COUNT ?= 100000
+SOAK_SEED  ?= 0x50a4
+soak:
+	@$(MAKE) --no-print-directory run BOOTARGS="pmucheck.tests=sweep pmucheck.sweep=$(SOAK_COUNT):$(SOAK_SEED)$(if $(BOOTARGS), $(BOOTARGS))"
 
 # Host unit tests of the spec model (lib/pmu_model.c against tables rebuilt from the pseudocode).
 HOST_TEST := build/host/test_model

@@ -52,4 +52,7 @@ void test_pc_sample(void);
 /* Deliberate faults at every context, in a FAULT_INJECT=1 build (tests/fault_inject.c). */
 void test_fault(void);
 
+/* Randomized configurations of the counting controls against the model, with shrinking (tests/sweep.c). */
+void test_sweep(void);
+
 #endif

@@ -192,13 +192,72 @@ bool selection_parse_order(struct selection *s, const char *text, char *err, siz
 	return true;
 }
 
+bool selection_parse_sweep(struct selection *s, const char *text, char *err, size_t errlen)
+{
+	const char *p = text;
+	uint64_t count = 0, seed = 0, digit;
+	unsigned digits = 0, base = 10;
+
+	s->sweep = false;
+	s->sweep_count = 0;
+	s->sweep_seed = 0;
+	if (*p == '0') {
+		snprintf(err, errlen, "sweep '%s': the count must be 1-%u, without leading zeros", text, SELECTION_MAX_SWEEP);
+		return false;
+	}
+	while (*p >= '0' && *p <= '9') {
+		count = count * 10 + (uint64_t)(*p++ - '0');
+		if (count > SELECTION_MAX_SWEEP) {
+			snprintf(err, errlen, "sweep '%s': more than %u configurations", text, SELECTION_MAX_SWEEP);
+			return false;
+		}
+	}
+	if (p == text || *p != ':') {
+		snprintf(err, errlen, "sweep '%s': expected <count>:<seed> (count 1-%u, seed decimal or 0x hex), e.g. "
+			 "200:0x5eed", text, SELECTION_MAX_SWEEP);
+		return false;
+	}
+	p++;
+	if (p[0] == '0' && p[1] == 'x') {
+		base = 16;
+		p += 2;
+	}
+	for (; *p; p++, digits++) {
+		if (*p >= '0' && *p <= '9')
+			digit = (uint64_t)(*p - '0');
+		else if (base == 16 && *p >= 'a' && *p <= 'f')
+			digit = (uint64_t)(*p - 'a' + 10);
+		else if (base == 16 && *p >= 'A' && *p <= 'F')
+			digit = (uint64_t)(*p - 'A' + 10);
+		else {
+			snprintf(err, errlen, "sweep '%s': character %u ('%c') is not a %s digit", text,
+				 (unsigned)(p - text) + 1, *p >= 0x20 && *p < 0x7f ? *p : '?',
+				 base == 16 ? "hex" : "decimal");
+			return false;
+		}
+		if (seed > (UINT64_MAX - digit) / base) {
+			snprintf(err, errlen, "sweep '%s': the seed does not fit in 64 bits", text);
+			return false;
+		}
+		seed = seed * base + digit;
+	}
+	if (digits == 0) {
+		snprintf(err, errlen, "sweep '%s': empty seed (decimal, or hex after 0x)", text);
+		return false;
+	}
+	s->sweep = true;
+	s->sweep_count = (uint32_t)count;
+	s->sweep_seed = seed;
+	return true;
+}
+
 bool selection_parse_bootargs(struct selection *s, const char *bootargs, size_t len, const char *const *modules,
 			      unsigned nmodules, unsigned max_pes, char *err, size_t errlen)
 {
 	static const char prefix[] = "pmucheck.";
 	char word[256];
 	size_t at = 0, wl, kl;
-	bool seen_tests = false, seen_pes = false, seen_qemu = false, seen_order = false;
+	bool seen_tests = false, seen_pes = false, seen_qemu = false, seen_order = false, seen_sweep = false;
 
 	selection_init(s);
 	while (at < len && bootargs[at]) {
@@ -250,6 +309,14 @@ bool selection_parse_bootargs(struct selection *s, const char *bootargs, size_t 
 			seen_order = true;
 			if (!selection_parse_order(s, word + kl + 1, err, errlen))
 				return false;
+		} else if (strcmp(word, "pmucheck.sweep") == 0) {
+			if (seen_sweep) {
+				snprintf(err, errlen, "pmucheck.sweep given twice");
+				return false;
+			}
+			seen_sweep = true;
+			if (!selection_parse_sweep(s, word + kl + 1, err, errlen))
+				return false;
 		} else if (strcmp(word, "pmucheck.qemu") == 0) {
 			if (seen_qemu) {
 				snprintf(err, errlen, "pmucheck.qemu given twice");
@@ -258,7 +325,7 @@ bool selection_parse_bootargs(struct selection *s, const char *bootargs, size_t 
 			seen_qemu = true; /* read by the platform code (test_set_platform_version) */
 		} else {
 			snprintf(err, errlen, "unknown boot argument '%s'; pmucheck reads pmucheck.tests, pmucheck.pes, "
-				 "pmucheck.order and pmucheck.qemu", word);
+				 "pmucheck.order, pmucheck.qemu and pmucheck.sweep", word);
 			return false;
 		}
 	}

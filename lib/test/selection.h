@@ -14,6 +14,10 @@
  *                           seeded shuffle gives; seed a decimal or 0x-hex 64-bit number): the verdicts must not
  *                           change, which shows every module starts from the reset state and leaves it
  *   pmucheck.qemu=<version> the QEMU version, which selects its recorded deviations (test.h)
+ *   pmucheck.sweep=<count>:<seed>
+ *                           the randomized sweep (tests/sweep.c): <count> configurations, 1..SELECTION_MAX_SWEEP
+ *                           in decimal without leading zeros, drawn from <seed>, 64 bits in decimal or 0x-prefixed
+ *                           hex ("200:0x5eed", "100000:42"). Default: the sweep's own short count and fixed seed.
  * Any other pmucheck.* word, an empty value or a malformed list is an error: the run must not go on with
  * something else than what was asked.
  */
@@ -27,6 +31,7 @@
 #define SELECTION_MAX_ENTRIES 16
 #define SELECTION_MAX_NAME    64  /* bytes of one entry, NUL included (test point names fit in 64) */
 #define SELECTION_MAX_PES     64
+#define SELECTION_MAX_SWEEP   100000000u /* configurations one pmucheck.sweep may ask for */
 
 struct selection {
 	unsigned entries;                                   /* 0: every test point */
@@ -34,6 +39,9 @@ struct selection {
 	uint64_t pes;                                       /* bit i: run on PE i; 0: every PE */
 	bool random_order;                                  /* pmucheck.order=random:<seed> */
 	uint64_t order_seed;
+	bool sweep;                                         /* pmucheck.sweep given: the two below hold it */
+	uint32_t sweep_count;                               /* 1..SELECTION_MAX_SWEEP; 0 when !sweep */
+	uint64_t sweep_seed;                                /* 0 when !sweep */
 };
 
 /* An empty selection: every test point, every PE. */
@@ -52,6 +60,13 @@ bool selection_parse_pes(struct selection *s, const char *text, unsigned max_pes
 
 /* Parse an order ("default" or "random:<seed>") into s->random_order and s->order_seed; false with err set. */
 bool selection_parse_order(struct selection *s, const char *text, char *err, size_t errlen);
+
+/*
+ * Parse a sweep request "<count>:<seed>" (the value of pmucheck.sweep) into s->sweep*; false with err set on
+ * anything else: an empty or zero count, a leading zero, a count above SELECTION_MAX_SWEEP, a missing ':',
+ * an empty seed, a seed above 2^64 - 1, a character that is not a digit of the seed's base.
+ */
+bool selection_parse_sweep(struct selection *s, const char *text, char *err, size_t errlen);
 
 /*
  * Parse the pmucheck.* words of a boot argument string (at most `len` bytes are read; it need not end in NUL)

@@ -117,6 +117,16 @@ static const struct xfail *xfail_find(const char *name)
 	return NULL;
 }
 
+bool test_deviation_recorded(const char *name)
+{
+	return xfail_find(name) != NULL;
+}
+
+const struct selection *test_selection(void)
+{
+	return &selected;
+}
+
 void group_end(struct check_group *g)
 {
 	const struct xfail *x = xfail_find(g->name);

@@ -64,6 +64,16 @@ void test_set_pe_prefix(const char *prefix);
  */
 void test_set_platform_version(const char *version);
 
+/*
+ * Whether the platform's xfail list records a deviation for test point `name` on this platform version (the
+ * entry that group_end() would report as TODO). A module that draws configurations at random (tests/sweep.c)
+ * asks it to keep a recorded deviation out of its draw, so the deviation shows in its own test point only.
+ */
+bool test_deviation_recorded(const char *name);
+
+/* The run's selection as test_set_selection() copied it (pmucheck.sweep is read from it). */
+const struct selection *test_selection(void);
+
 /* Whether a test point name is in the run's selection (test_set_selection(); default: every name). */
 bool test_selected(const char *name);
 

@@ -5,10 +5,14 @@
  *   - the error message is a terminated string that fits its buffer, and non-empty on every refusal;
  *   - an accepted test list holds only valid names whose first component is a module, and joining its entries
  *     with ',' parses back to the same entries;
- *   - an accepted PE list names no PE at or above the limit.
+ *   - an accepted PE list names no PE at or above the limit;
+ *   - an accepted sweep (pmucheck.sweep=<count>:<seed>, alone or among the boot arguments) has a count in
+ *     1..SELECTION_MAX_SWEEP, and printed back as "<count>:0x<seed>" and "<count>:<seed>" parses to the same
+ *     values; a refused one, and boot arguments without the key, leave the sweep fields zero.
  * `make fuzz` runs it (FUZZ_SECONDS); `make test` replays the kept corpus (tests/fuzz/corpus/selection/).
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,6 +76,29 @@ static void check_tests(const struct selection *s)
 	}
 }
 
+static void check_sweep(const struct selection *s)
+{
+	struct selection again;
+	char text[48], err[96];
+	unsigned form;
+
+	if (!s->sweep) {
+		if (s->sweep_count || s->sweep_seed)
+			abort();
+		return;
+	}
+	if (s->sweep_count == 0 || s->sweep_count > SELECTION_MAX_SWEEP)
+		abort();
+	for (form = 0; form < 2; form++) {
+		snprintf(text, sizeof(text), form ? "%u:%llu" : "%u:0x%llx", (unsigned)s->sweep_count,
+			 (unsigned long long)s->sweep_seed);
+		selection_init(&again);
+		if (!selection_parse_sweep(&again, text, err, sizeof(err)) || !again.sweep ||
+		    again.sweep_count != s->sweep_count || again.sweep_seed != s->sweep_seed)
+			abort();
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct selection s;
@@ -87,6 +114,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_err(err, sizeof(err), ok);
 	if (ok) {
 		check_tests(&s);
+		check_sweep(&s);
 		if (s.pes >> MAX_PES)
 			abort();
 	}
@@ -95,6 +123,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_err(err, sizeof(err), ok);
 	if (ok)
 		check_tests(&s);
+	selection_init(&s);
+	ok = selection_parse_sweep(&s, text, err, sizeof(err));
+	check_err(err, sizeof(err), ok);
+	if (ok != s.sweep)
+		abort();
+	check_sweep(&s);
 	selection_init(&s);
 	ok = selection_parse_pes(&s, text, MAX_PES, err, sizeof(err));
 	check_err(err, sizeof(err), ok);
