@@ -166,7 +166,7 @@ SKIP_RULES = [
      r"FEAT_SEL2 not implemented \(ID_AA64PFR0_EL1\.SEL2 == 0\))",
      lambda h, m, n: _ctx(n) is not None and context_reason(h, _ctx(n)) == m.group(0)),
     (r"FEAT_(PMUv3p1|PMUv3p5|PMUv3p7|EBEP|SEBEP|PMUv3_SS|PMUv3_ICNTR|SPEv1p2) not implemented "
-     r"\((ID_AA64\w+_EL1)\.(\w+) (==|<|=) (0x[0-9a-f]+|\d+)\)(: every line with a PMEE field other than 0b00 needs it)?",
+     r"\((ID_AA64\w+_EL1)\.(\w+) (==|<|=) (0x[0-9a-f]+|\d+)\)(: every line with a PMEE field other than 0b00 needs it|: 32-bit event counters)?",
      lambda h, m, n: not h.has("FEAT_" + m.group(1)) and FEATURES["FEAT_" + m.group(1)][:2] == m.group(2, 3)),
     (r"PMUv3 not implemented \(ID_AA64DFR0_EL1\.PMUVer( is 0x0 or 0xF| == 0x[0-9a-f]+| = 0x[0-9a-f]+)?\)",
      lambda h, m, n: h.pmuver() == 0),
@@ -228,6 +228,7 @@ PREDICATES = {
     "with_el2_no_fgt": lambda h: bool(h.el(2)) and not h.fgt,
     "with_el2_fgt": lambda h: bool(h.el(2)) and h.fgt,
     "without_aarch32": lambda h: not h.aarch32(),
+    "el3_with_el2": lambda h: h.entry == 3 and bool(h.el(2)),
 }
 Xfail = collections.namedtuple("Xfail", "name rule seen applies versions")
 

@@ -10,6 +10,13 @@
  *                   width is 64 must not set the flag.
  * overflow.ccntr    (RNTZHW) the cycle counter with PMCR_EL0.LC = 0 and 1: preset a little below 2^32 (and
  *                   2^64), run until it crosses, and check PMOVSSET_EL0.C against the model's width.
+ * overflow.evcntr_cycles (RQZJKS, IFYVTD) FEAT_PMUv3p5: event counter 0 counting CPU_CYCLES, preset a little
+ *                   below 2^33 with bit 32 set, PMCR_EL0.LP = 0 and 1: after [31:0] wraps, bits [63:0] must have
+ *                   been incremented (the value is 0x2_xxxx_xxxx) and PMOVSSET_EL0[0] set only for LP = 0.
+ *                   overflow.evcntr checks the same with SW_INCR; time-based counting takes another path.
+ *                   Entered at EL3, once more with the preset written at EL3 (Secure state) and the counting
+ *                   done at Non-secure EL1: the counter must go on from its preset across the change of
+ *                   Security state.
  * overflow.chain    (AArch64.IncrementEventCounter) where PMCEID0_EL0 advertises CHAIN (0x1E): an even counter
  *                   overflowing at 32 bits increments the odd counter counting CHAIN by one. Counters in
  *                   different ranges are CONSTRAINED UNPREDICTABLE: either outcome is accepted there.
@@ -38,7 +45,7 @@
 #define SPIN_LIMIT   100000000ULL  /* bound on the wait for the cycle counter to cross it */
 
 /* The two-step sequence: counter n preset to `start`, then after each of two SW_INCR writes, the value of
- * counter n (and of n + 1, for CHAIN) and PMOVSSET_EL0. Shared memory: the MMU is off at every level. */
+ * counter n (and of n + 1, for CHAIN) and PMOVSSET_EL0 (memory every level maps cacheable alike). */
 static struct {
 	unsigned n;
 	uint64_t start;
@@ -228,6 +235,75 @@ static void check_ccntr(void)
 	group_end(&g);
 }
 
+/*
+ * Event counter 0 preset to evc.preset (here when `preset_here`, else already by the orchestrator), read until
+ * bits [31:0] wrap (bounded); the last value and its flag.
+ */
+static struct {
+	uint64_t preset, seen, ovs;
+} evc;
+
+static uint64_t at_ctx_evcycles(uint64_t preset_here)
+{
+	uint64_t i, v = 0;
+
+	if (preset_here)
+		write_pmevcntr(0, evc.preset);
+	isb();
+	for (i = 0; i < SPIN_LIMIT; i++) {
+		v = read_pmevcntr(0);
+		if ((uint32_t)v < (uint32_t)evc.preset)
+			break;
+	}
+	isb();
+	evc.seen = read_pmevcntr(0);
+	evc.ovs = read_pmovsset_el0() & BIT64(0);
+	return 0;
+}
+
+static void check_evcntr_cycles(void)
+{
+	struct check_group g;
+	struct pmu_state s;
+	unsigned lp, width, cross;
+	uint64_t ret;
+	const char *why;
+	enum ctx c;
+
+	if (!group_begin(&g, RULES_EVCNTR, "overflow.evcntr_cycles"))
+		return;
+	for (cross = 0; cross < (orchestrator_el == 3 && ctx_available(CTX_NS_EL1, &why) ? 2u : 1u); cross++)
+	for (lp = 0; lp < 2; lp++) {
+		c = cross ? CTX_NS_EL1 : pmu_sequence_ctx();
+		ovf_state(&s, features.pmu.num_counters, lp, false, false);
+		s.pmcntenset_el0 = BIT64(0);
+		s.pmevtyper[0] = PMU_FILTER_ALL | PMU_EVENT_CPU_CYCLES;
+		width = pmu_overflow_width(&features.pmu, &s, 0);
+		pmu_program(&s);
+		evc.preset = 0x200000000ULL - CYCLE_MARGIN;
+		if (cross) { /* the preset written in Secure state at EL3, the counting at Non-secure EL1 */
+			write_pmevcntr(0, evc.preset);
+			isb();
+		}
+		if (ctx_call(c, at_ctx_evcycles, !cross, &ret) != CTX_OK) {
+			check(&g, false, "unexpected exception at %s", ctx_name(c));
+			exc_record_print(&exc_unexpected);
+			baseline_restore_all();
+			continue;
+		}
+		check(&g, evc.seen >> 32 == 2, "PMCR_EL0.LP=%u, counting at %s%s: PMEVCNTR0_EL0 (CPU_CYCLES) from 0x%llx "
+		      "past bit 32's wrap is 0x%llx: bits [63:0] not incremented (IFYVTD: expected 0x2_xxxx_xxxx)", lp,
+		      ctx_name(c), cross ? " (preset at EL3)" : "", (unsigned long long)evc.preset,
+		      (unsigned long long)evc.seen);
+		check(&g, evc.ovs == (width == 32 ? BIT64(0) : 0), "PMCR_EL0.LP=%u, counting at %s: PMOVSSET_EL0[0] = "
+		      "%llu after [31:0] wrapped, expected %u (overflow width %u)", lp, ctx_name(c),
+		      (unsigned long long)evc.ovs, width == 32, width);
+		pmu_stop();
+		write_pmovsclr_el0(pmu_event_counter_mask() | PMU_CNT_C_BIT);
+	}
+	group_end(&g);
+}
+
 static void check_chain(void)
 {
 	struct check_group g;
@@ -271,6 +347,7 @@ void test_overflow(void)
 		tap_skip("overflow.evcntr", RULES_EVCNTR, "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)");
 		tap_skip("overflow.ccntr", RULES_CCNTR, "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)");
 		tap_skip("overflow.chain", RULES_CHAIN, "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)");
+		tap_skip("overflow.evcntr_cycles", RULES_EVCNTR, "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)");
 		return;
 	}
 	if (features.el2 && !pmu_owns_el2()) {
@@ -281,6 +358,15 @@ void test_overflow(void)
 		check_evcntr();
 		check_chain();
 	}
+	if (!feat_pmuv3p5(&features.pmu))
+		tap_skip("overflow.evcntr_cycles", RULES_EVCNTR, "FEAT_PMUv3p5 not implemented (ID_AA64DFR0_EL1.PMUVer = "
+			 "0x%x): 32-bit event counters", features.pmu.pmuver);
+	else if (features.el2 && !pmu_owns_el2())
+		tap_skip("overflow.evcntr_cycles", RULES_EVCNTR, "EL2 is implemented but owned by a higher level: HPMN unknown");
+	else if (!pmu_event_implemented(PMU_EVENT_CPU_CYCLES))
+		tap_skip("overflow.evcntr_cycles", RULES_EVCNTR, "CPU_CYCLES not in PMCEID0_EL0 (bit 17 == 0)");
+	else
+		check_evcntr_cycles();
 	check_ccntr();
 	baseline_restore_all();
 }

@@ -235,6 +235,8 @@ static uint64_t draw_preset(struct rng *r, unsigned bits)
  *     counters' presets drawn below 2^24 (cfg_draw()), far from any overflow point, 300000 configurations
  *     of the same seed pass, which is why we take the timer for the cause. SW_INCR presets, whose overflow
  *     is synchronous, still go up to the overflow points; without EL2 or EL3 every preset is drawn.
+ *     Entered at EL2 the matrix saw the same symptom under host load (xfail.c "sweep.timer_presets", not a
+ *     test point): where the platform records that entry, the time-based presets stay low at every entry.
  */
 static void sweep_exclusions(struct sweep_cfg *k, bool count)
 {
@@ -725,7 +727,7 @@ static void sweep_env(void)
 		snprintf(name, sizeof(name), "enable.swinc.%s", ctx_name((enum ctx)c));
 		env.dev_mdcr[c] = test_deviation_recorded(name);
 	}
-	env.dev_timer = orchestrator_el == 3 && env.dev_mdcr[CTX_EL3];
+	env.dev_timer = (orchestrator_el == 3 && env.dev_mdcr[CTX_EL3]) || test_deviation_recorded("sweep.timer_presets");
 }
 
 void test_sweep(void)

@@ -122,11 +122,6 @@ bool test_deviation_recorded(const char *name)
 	return xfail_find(name) != NULL;
 }
 
-const struct selection *test_selection(void)
-{
-	return &selected;
-}
-
 void group_end(struct check_group *g)
 {
 	const struct xfail *x = xfail_find(g->name);

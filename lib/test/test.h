@@ -87,9 +87,6 @@ bool test_module_selected(const char *module);
 struct selection;
 void test_set_selection(const struct selection *s);
 
-/* The run's selection as test_set_selection() stored it. */
-const struct selection *test_selection(void);
-
 /* Print the plan and the summary lines; returns the number of failed test points. */
 unsigned tap_finish(void);
 

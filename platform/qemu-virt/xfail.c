@@ -53,6 +53,12 @@ static bool with_el2_fgt(void)
 }
 
 /* A PE without AArch32 at any EL (FEAT_AA32 not implemented: QEMU's a64fx, the only such CPU model). */
+/* Entered at EL3 on a PE with EL2: EL3 runs in Secure state with Secure EL2 disabled (deviation 2's case). */
+static bool el3_with_el2(void)
+{
+	return orchestrator_el == 3 && features.el2;
+}
+
 static bool without_aarch32(void)
 {
 	return !features.pmu.aarch32;
@@ -251,5 +257,30 @@ const struct xfail platform_xfails[] = {
 	 */
 	{ "overflow.ccntr", "PMCR_EL0.LC RES1 without FEAT_AA32: overflow of PMCCNTR_EL0[63:0] only",
 	  "PMCR_EL0.LC=0 honoured: PMCCNTR_EL0 overflows at [31:0]", without_aarch32, QEMU_ALL },
+	/*
+	 * IFYVTD, RQZJKS: a 64-bit event counter counting CPU_CYCLES goes on from its value, bits [63:0]
+	 * incremented, whatever the Security state it was written in. QEMU (7.2.22, 10.0.2), entered at EL3 on
+	 * -cpu max (EL2 implemented): PMEVCNTR0_EL0 written 0x1ffffc000 at EL3 (SCR_EL3.NS = 0), then counting at
+	 * Non-secure EL1, reads 0x6xxxx after its [31:0] wrap, with PMCR_EL0.LP 0 and 1 alike: the preset is lost.
+	 * The same sequence kept in one context passes, and so does the whole test point without EL2
+	 * (el3-noel2-max) or entered at EL2. Why sure: it is deviation 2 seen from the counter's value: with EL2
+	 * disabled in Secure state QEMU takes MDCR_EL2 as 0, so the counter is off at EL3, and the SCR_EL3.NS
+	 * write that turns it on is not bracketed by QEMU's PMU accounting (doc/qemu-7.2-pmu-notes.md), which
+	 * then recomputes the count from a stale base. Found by the randomized sweep (sweep.random).
+	 */
+	{ "overflow.evcntr_cycles", "IFYVTD, RQZJKS (a counter goes on from its value across a Security state change)",
+	  "CPU_CYCLES counter preset at EL3 (SCR_EL3.NS=0) restarts near 0 when it counts on at NS EL1", el3_with_el2,
+	  QEMU_ALL },
+	/*
+	 * Not a test point: what the sweep (tests/sweep.c) keeps out of its draw. Entered at EL2 as well, the
+	 * matrix (ci/run_matrix.py, four runs of 80 under full host load, on 7.2 and 10.0, -cpu max, a64fx,
+	 * cortex-a710) saw sweep.random lose the preset or bits [63:32] of a CPU_CYCLES event counter preset a few
+	 * counts below an overflow point while it counted across the EL2 -> EL1 calls; the same configurations
+	 * pass when run again, and overflow.evcntr_cycles (one context) passes. Evidence is the symptom only: it
+	 * matches QEMU's overflow timer updating counters at an arbitrary time (timer_mod in pmu_op_finish), not
+	 * confirmed in QEMU's source. The sweep draws time-based presets far from overflow points on QEMU.
+	 */
+	{ "sweep.timer_presets", "IFYVTD, RQZJKS (time-based event counters near an overflow point, across calls)",
+	  "intermittent: preset or bits [63:32] lost under host load", NULL, QEMU_ALL },
 	{ NULL, NULL, NULL, NULL, NULL },
 };
