@@ -38,6 +38,8 @@ fi
 cat "$R/fault-inject.log"; tail -n 1 "$R/fault-inject.log" > "$R/fault-inject.summary"
 $PYTHON ci/run_qemu.py --elf build/qemu-virt/pmucheck.elf --junit-dir "$R" > "$R/qemu.log"
 cat "$R/qemu.log"; tail -n 1 "$R/qemu.log" > "$R/qemu.summary"
+$PYTHON ci/check_lava.py --tap "$R/el3-max@qemu-7.2.tap" > "$R/lava.log"
+cat "$R/lava.log"; tail -n 1 "$R/lava.log" > "$R/lava.summary"
 echo "the clang-built image, same configurations:"
 $PYTHON ci/run_qemu.py --elf build/qemu-virt-clang/pmucheck.elf --junit-dir "$R/clang" > "$R/qemu-clang.log"
 cat "$R/qemu-clang.log"; tail -n 1 "$R/qemu-clang.log" > "$R/qemu-clang.summary"
@@ -48,7 +50,7 @@ $PYTHON ci/run_matrix.py --elf build/qemu-virt/pmucheck.elf --jobs 2 --out "$R/m
 cat "$R/matrix.log"; tail -n 1 "$R/matrix.log" > "$R/matrix.summary"
 # Every step leaves a summary; one that stopped before writing it failed (a missing file is not a pass).
 for step in host host-dt host-access fuzz-regress build-fvp build-clang build-gcc ci-selftest selection order \
-	    fault-inject qemu qemu-clang matrix; do
+	    fault-inject qemu qemu-clang matrix lava; do
 	[ -s "$R/$step.summary" ] || { echo "$step: no summary (the step did not finish)"; echo "0 passed, 1 failed" > "$R/$step.summary"; }
 done
 $PYTHON ci/summarize.py "$R"/*.summary
