@@ -11,6 +11,7 @@
  *     values; a refused one, and boot arguments without the key, leave the sweep fields zero.
  * `make fuzz` runs it (FUZZ_SECONDS); `make test` replays the kept corpus (tests/fuzz/corpus/selection/).
  */
+#define _POSIX_C_SOURCE 200809L /* strnlen */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
