@@ -3,7 +3,7 @@
 #   make                 build build/<platform>/pmucheck.elf and .bin (PLATFORM=qemu-virt by default)
 #   make run             install what is missing, build, boot the suite on QEMU; exit status from the firmware
 #   make test            everything CI checks: host model tests, gcc and clang builds, QEMU configurations
-#   make bench           image size and boot-to-exit instruction count (never part of `make test`)
+#   make bench           image size, run time against the floor, checks/s, -icount ticks (never in `make test`)
 #   make run TESTS=enable            only the test points of one module (comma-separated list; MODULES= too)
 #   make TOOLCHAIN=clang             build with clang --target=aarch64-none-elf (lld links)
 #   make run FAULT_INJECT=1          add deliberate faults at every context first (build/<platform>-fault/)
@@ -181,7 +181,7 @@ test: deps
 	@MAKE="$(MAKE)" PYTHON="$(PYTHON)" bash ci/test.sh
 
 bench: all
-	@$(PYTHON) ci/bench.py --elf $(ELF) --size-tool $(SIZE)
+	@$(PYTHON) ci/bench.py --elf $(ELF) --size-tool $(SIZE) $(if $(BENCH_RUNS),--runs $(BENCH_RUNS))
 
 clean:
 	rm -rf build

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arch/sysreg.h"
 #include "test/selection.h"
 #include "test/test.h"
 
@@ -187,6 +188,8 @@ unsigned tap_finish(void)
 		if (selected_hits[i] == 0)
 			tap_fail_point("selection", "the run's selection (pmucheck.tests, TESTS=)",
 				       "entry '%s' selected no test point: a misspelt check or context?", selected.entry[i]);
+	printf("# elapsed: %llu counter ticks at %llu Hz (CNTPCT_EL0, boot to verdict)\n",
+	       (unsigned long long)read_cntpct_el0(), (unsigned long long)read_cntfrq_el0());
 	printf("1..%u\n", tap_points);
 	printf("# expected failures (TODO, listed in platform/%s/xfail.c): %u\n", platform_name, tap_todo);
 	printf("%u passed, %u failed, %u skipped\n", tap_passed, tap_failed, tap_skipped);
