@@ -217,7 +217,7 @@ def check_page(binary, name, tap, base, out_dir, want_changed=None):
     if shot.returncode or not os.path.exists(png):
         return problems + [f"chromium --screenshot: exit status {shot.returncode}, no {png} "
                            f"(stderr: {shot.stderr.strip()[-500:]})"]
-    width, height, pixels = png_info(png, 200)
+    width, height, pixels = png_info(png, 300)
     if (width, height) != (WIDTH, HEIGHT):
         problems.append(f"{png} is {width}x{height}, not {WIDTH}x{HEIGHT}")
     if pixels is None:
@@ -225,7 +225,7 @@ def check_page(binary, name, tap, base, out_dir, want_changed=None):
     else:
         for colour, what in ((GREEN, "pass box's green"), (RED, "fail box's red")):
             if colour not in pixels:
-                problems.append(f"{png}: the top 200 rows lack the {what} #{bytes(colour).hex()} "
+                problems.append(f"{png}: the top 300 rows lack the {what} #{bytes(colour).hex()} "
                                 "(the page's CSS did not apply?)")
     return problems
 

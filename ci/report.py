@@ -160,6 +160,27 @@ def render_grid(rows):
     return "".join(out)
 
 
+IDENTITY = [("entered", re.compile(r"^entered at (EL\d)")), ("QEMU", re.compile(r"^QEMU (\S+)")),
+            ("platform", re.compile(r"^pmucheck: .*\(platform (\S+)\)")), ("PEs", re.compile(r"^PEs: (.*)"))]
+PE_IDENTITY = [("MIDR_EL1", re.compile(r"MIDR_EL1 = (0x[0-9a-fA-F]+)")),
+               ("PMUVer", re.compile(r"PMUVer=(\S+(?: \([^)]*\))?)")), ("PMCR_EL0.N", re.compile(r"PMCR_EL0 = \S+: N=(\d+)"))]
+
+
+def identity(header, pes):
+    """A short line of the platform's identity: [(label, value)] picked from the header lines."""
+    out = []
+    for label, rx in IDENTITY:
+        m = next((m for m in map(rx.match, header) if m), None)
+        if m:
+            out.append((label, m.group(1)))
+    for pe, lines in pes.items():
+        for label, rx in PE_IDENTITY:
+            m = next((m for m in map(rx.search, lines) if m), None)
+            if m:
+                out.append((f"PE {pe} {label}" if len(pes) > 1 else label, m.group(1)))
+    return out
+
+
 def render_header_lines(lines):
     if not lines:
         return '<p class="note">no header lines</p>'
@@ -257,6 +278,10 @@ def render(run, base=None, coverage_path=DEFAULT_COVERAGE):
            f"<title>pmucheck report: {esc(title)}</title><style>{CSS}</style></head><body>",
            f"<h1>pmucheck report: {esc(title)}</h1>", f'<p class="src">{esc(run["path"])}</p>',
            '<div class="totals">']
+    ident = identity(run["header"], run["pes"])
+    if ident:
+        out.insert(-1, '<p id="identity">' + " &middot; ".join(f"{esc(k)}: <b>{esc(v)}</b>" for k, v in ident)
+                   + "</p>")
     for s in STATUSES:
         out.append(f'<div class="total {s}">{esc(LABEL[s])}<span class="n" id="count-{s}">{c[s]}</span></div>')
     out.append(f'<div class="total">test points<span class="n" id="count-total">{len(points)}</span></div></div>')

@@ -154,7 +154,11 @@ class ReportTest(unittest.TestCase):
         self.assertTrue(pes[0][1].startswith("ID_AA64DFR0_EL1 = 0x100000001030560a: PMUVer=0x6"))
         self.assertFalse(any("sweep.random" in line for line in header + pes[0]))
         self.assertFalse(any("ebep.irq" in line for line in header + pes[0]))
+        self.assertEqual(report.identity(header, pes)[:3], [("entered", "EL3"), ("QEMU", "10.0"),
+                                                            ("platform", "qemu-virt")])
+        self.assertIn(("PMUVer", "0x6 (FEAT_PMUv3p5)"), report.identity(header, pes))
         header, pes = report.parse_header(SMP)
+        self.assertIn(("PE 1 MIDR_EL1", "0x000f0511"), report.identity(header, pes))
         self.assertEqual(list(pes), [0, 1])
         self.assertIn("MIDR_EL1 = 0x000f0511", pes[1][0])
         page, p = page_of(SMP)
