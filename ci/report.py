@@ -330,10 +330,13 @@ def render(run, base=None, coverage_path=DEFAULT_COVERAGE):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("taps", nargs="*", help="A.tap [B.tap] (default: %s)" % DEFAULT_TAP)
-    ap.add_argument("--out", default=DEFAULT_OUT)
-    ap.add_argument("--coverage", default=DEFAULT_COVERAGE)
+    ap.add_argument("--out", default=DEFAULT_OUT, help="default: %(default)s in the tree")
+    ap.add_argument("--coverage", default=DEFAULT_COVERAGE, help="default: %(default)s in the tree")
     args = ap.parse_args(argv)
-    taps = [t for t in args.taps if t] or [DEFAULT_TAP]
+    # the defaults are in the tree (paths on the command line are the caller's)
+    in_tree = lambda path, default: os.path.join(ROOT, path) if path == default else path  # noqa: E731
+    args.out, args.coverage = in_tree(args.out, DEFAULT_OUT), in_tree(args.coverage, DEFAULT_COVERAGE)
+    taps = [t for t in args.taps if t] or [os.path.relpath(os.path.join(ROOT, DEFAULT_TAP))]
     if len(taps) > 2:
         ap.error("at most two TAP files (A and B)")
     for t in taps:
