@@ -4,6 +4,9 @@
 #   make run             install what is missing, build, boot the suite on QEMU; exit status from the firmware
 #   make test            everything CI checks: host model tests, gcc and clang builds, QEMU configurations
 #   make bench           image size, run time against the floor, checks/s, -icount ticks (never in `make test`)
+#   make report          build/report/index.html, one self-contained page of a run's results
+#                        (A=<tap>: that run instead of build/test-results/el3-max@qemu-10.0.tap;
+#                        A=<tap> B=<tap>: B's results and what changed from A)
 #   make run TESTS=enable            only the test points of one module (comma-separated list; MODULES= too)
 #   make TOOLCHAIN=clang             build with clang --target=aarch64-none-elf (lld links)
 #   make run FAULT_INJECT=1          add deliberate faults at every context first (build/<platform>-fault/)
@@ -88,7 +91,7 @@ OBJCOPY := $(CROSS_COMPILE)objcopy
 Q := $(if $(V),,@)
 SIZE    := $(CROSS_COMPILE)size
 
-.PHONY: all run soak test bench deps host-test host-dt-test host-access-test fuzz fuzz-regress clean
+.PHONY: all run soak test bench report deps host-test host-dt-test host-access-test fuzz fuzz-regress clean
 all: $(ELF) $(BUILD)/pmucheck.bin
 
 # Rebuild everything when the flags change (TESTS, TOOLCHAIN, platform values).
@@ -182,6 +185,13 @@ test: deps
 
 bench: all
 	@$(PYTHON) ci/bench.py --elf $(ELF) --size-tool $(SIZE) $(if $(BENCH_RUNS),--runs $(BENCH_RUNS))
+
+# One HTML page (inline CSS, no script) from a run's TAP: totals, platform, test points by context, rule coverage
+# (build/coverage/coverage.json when `make coverage` wrote it), and with A and B what changed (ci/report.py).
+A ?=
+B ?=
+report:
+	@$(PYTHON) ci/report.py --out build/report/index.html $(A) $(B)
 
 clean:
 	rm -rf build

@@ -48,9 +48,13 @@ cat "$R/qemu-clang.log"; tail -n 1 "$R/qemu-clang.log" > "$R/qemu-clang.summary"
 echo "the CPU-model matrix (gcc image), expectations derived:"
 $PYTHON ci/run_matrix.py --elf build/qemu-virt/pmucheck.elf --jobs 2 --out "$R/matrix" > "$R/matrix.log"
 cat "$R/matrix.log"; tail -n 1 "$R/matrix.log" > "$R/matrix.summary"
+# The HTML report (ci/report.py, `make report`) in headless Chromium: the totals it renders, read back from the
+# DOM, equal the TAP's (a sample run, and el3-max on QEMU 10.0 against 7.2); screenshots kept as report-*.png.
+$PYTHON ci/check_report.py --out "$R" > "$R/report.log" 2>&1
+cat "$R/report.log"; tail -n 1 "$R/report.log" > "$R/report.summary"
 # Every step leaves a summary; one that stopped before writing it failed (a missing file is not a pass).
 for step in host host-dt host-access fuzz-regress build-fvp build-clang build-gcc ci-selftest selection order \
-	    fault-inject qemu qemu-clang matrix lava; do
+	    fault-inject qemu qemu-clang matrix lava report; do
 	[ -s "$R/$step.summary" ] || { echo "$step: no summary (the step did not finish)"; echo "0 passed, 1 failed" > "$R/$step.summary"; }
 done
 $PYTHON ci/summarize.py "$R"/*.summary
