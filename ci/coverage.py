@@ -68,6 +68,11 @@ PE_PREFIX = re.compile(r"^pe\d+\.")
 PASSED = ("ok", "todo", "xpass")  # a recorded deviation (TODO) was checked: the check ran and saw it
 
 
+def _read(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return f.read()
+
+
 # ---------------------------------------------------------------- the spec seeds
 def clean(text):
     text = html.unescape(text).replace("\\_", "_").replace("\\", "")
@@ -90,7 +95,7 @@ def load_seeds(spec_dir):
     files = sorted(f for f in glob.glob(os.path.join(spec_dir, "00[0-4]_*.txt")))
     for path in files:
         name = os.path.basename(path)
-        lines = open(path, encoding="utf-8").read().splitlines()
+        lines = _read(path).splitlines()
         section = ""
         for i, line in enumerate(lines):
             h = HEADING.match(line)
@@ -176,7 +181,7 @@ def read_runs(paths):
         files += sorted(glob.glob(os.path.join(p, "*.tap"))) if os.path.isdir(p) else [p]
     runs = {}
     for path in files:
-        text = open(path, encoding="utf-8", errors="replace").read()
+        text = _read(path)
         lines = parse_tap_lines(text)
         if _run_qemu_parse_tap is not None:  # the project's own parser decides the statuses when it can
             try:
@@ -272,7 +277,7 @@ def code_citations(root, known, words=()):
     (`words`) or in NOT_IDS is taken for a word."""
     cites = {}
     for path in code_files(root):
-        for i, line in enumerate(open(path, encoding="utf-8", errors="replace"), 1):
+        for i, line in enumerate(_read(path).splitlines(), 1):
             for rid in extract_ids(line, known):
                 if rid not in known and (rid in words or rid in NOT_IDS):
                     continue
@@ -284,7 +289,7 @@ def code_citations(root, known, words=()):
 def load_fields(path):
     """[(register, field, bits, condition)] from FIELDS.md, reserved fields dropped, duplicates merged."""
     out, seen, reg = [], set(), None
-    for line in open(path, encoding="utf-8"):
+    for line in _read(path).splitlines():
         h = re.match(r"^##\s+(\S+)", line)
         if h:
             reg = h.group(1)
@@ -345,11 +350,11 @@ def field_uses(text, reg, field):
 
 def reachable_registers(root, registers):
     """{register: how} for the registers pmucheck can access."""
-    sysreg = open(os.path.join(root, "lib/arch/sysreg.h"), encoding="utf-8").read()
+    sysreg = _read(os.path.join(root, "lib/arch/sysreg.h"))
     access = ""
     p = os.path.join(root, "lib/model/pmu_access.c")
     if os.path.exists(p):
-        access = open(p, encoding="utf-8").read()
+        access = _read(p)
     out = {}
     for reg in registers:
         low = reg.lower()
@@ -370,7 +375,7 @@ def reachable_registers(root, registers):
 def module_sources(root, modules):
     """{module: [source files]}: tests/<module>.c (or the file printing "<module>. names) and its linked sources."""
     tests = sorted(glob.glob(os.path.join(root, "tests", "*.c")))
-    texts = {p: open(p, encoding="utf-8", errors="replace").read() for p in tests}
+    texts = {p: _read(p) for p in tests}
     out = {}
     for m in modules:
         main = os.path.join(root, "tests", m + ".c")
@@ -406,7 +411,7 @@ def field_report(root, fields_md, runs):
             outcomes.setdefault(module_of(p["name"]), {}).setdefault(PE_PREFIX.sub("", p["name"]), {})[config] = p["status"]
     ran = {m for m, pts in outcomes.items() if any(s != "skip" for c in pts.values() for s in c.values())}
     sources = module_sources(root, sorted(outcomes))
-    texts = {f: open(os.path.join(root, f), encoding="utf-8", errors="replace").read()
+    texts = {f: _read(os.path.join(root, f))
              for fs in sources.values() for f in fs}
     result = []
     for reg, field, bits, cond in fields:
