@@ -11,6 +11,7 @@
 #   make TOOLCHAIN=clang             build with clang --target=aarch64-none-elf (lld links)
 #   make run FAULT_INJECT=1          add deliberate faults at every context first (build/<platform>-fault/)
 #   make WATCHDOG_MS=500             the per-call watchdog's limit (default 2000 ms, lib/runtime/watchdog.h)
+#   make coverage                    spec coverage of the last run's TAP (COVERAGE_TAP=...) into build/coverage/
 #   make soak                        a long randomized sweep on QEMU (SOAK_COUNT, SOAK_SEED; never part of `make test`)
 #   make run FORCE_GATES=1           run the ebep, sebep and snapshot modules where the ID registers say absent
 #   make PLATFORM=fvp-base           build for Arm's FVP Base model (run it with `make run` where FVP is)
@@ -91,7 +92,7 @@ OBJCOPY := $(CROSS_COMPILE)objcopy
 Q := $(if $(V),,@)
 SIZE    := $(CROSS_COMPILE)size
 
-.PHONY: all run soak test bench report deps host-test host-dt-test host-access-test fuzz fuzz-regress clean
+.PHONY: all run soak test bench report coverage deps host-test host-dt-test host-access-test fuzz fuzz-regress clean
 all: $(ELF) $(BUILD)/pmucheck.bin
 
 # Rebuild everything when the flags change (TESTS, TOOLCHAIN, platform values).
@@ -180,6 +181,12 @@ host-access-test: $(HOST_ACCESS_DUMP)
 	 tail -n 1 build/test-results/host-access.log > build/test-results/host-access.summary; exit $$rc
 
 # Everything CI checks (ci/test.sh); the last line is the total "N passed, N failed, N skipped".
+# Which rules, tables (../shared/spec/00[0-4]_*.txt) and register fields (registers/FIELDS.md) the test points
+# of the last run check: reads build/test-results/*.tap (make test) or COVERAGE_TAP (files or directories).
+COVERAGE_TAP ?=
+coverage:
+	$(PYTHON) ci/coverage.py --spec $(SPEC_DIR) --out build/coverage $(COVERAGE_TAP)
+
 test: deps
 	@MAKE="$(MAKE)" PYTHON="$(PYTHON)" bash ci/test.sh
 

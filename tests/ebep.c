@@ -19,7 +19,7 @@
  *                           no exception. These need no FEAT_EBEP control (the fields are RES0 without it,
  *                           and PMUInterruptEnabled() is TRUE), so they run on every PMUv3 PE.
  *   ebep.table_d13_1.<ctx>  every other combination (FEAT_EBEP: ID_AA64DFR1_EL1.EBEP).
- *   ebep.rpfdlq             RPFDLQ with RQZJKS/RNTZHW: with the exception enabled (and masked), PMUIRQ stays
+ *   ebep.rpfdlq             IPFDLQ with RQZJKS/RNTZHW: with the exception enabled (and masked), PMUIRQ stays
  *                           deasserted, and PMCR_EL0.LP, LC and MDCR_EL2.HLP (all programmed 0) act as 1: event
  *                           counters in both ranges and the cycle counter cross 2^32 without an overflow flag.
  */
@@ -42,7 +42,7 @@
 
 #define RULES_TABLE "D13.3.2 RGWLVY RSCBDZ RKBPMJ RHFTPJ IKLVCH Table D13-1"
 #define RULES_IRQ "D13.3.2 Table D13-1 (PMEE 0b00: PMUIRQ), PMUInterruptEnabled, D13.3.1"
-#define RULES_RPFDLQ "D13.3.2 RPFDLQ, D13.3 RQZJKS RNTZHW (LP, HLP, LC Effectively 1)"
+#define RULES_IPFDLQ "D13.3.2 IPFDLQ, D13.3 RQZJKS RNTZHW (LP, HLP, LC Effectively 1)"
 #define EXC_LIMIT 4u
 #define IRQ_POLLS 200u /* GICR_ISPENDR0 reads before PMUIRQ counts as not asserted */
 
@@ -309,7 +309,7 @@ static bool run_line(struct check_group *g, enum ctx c, const struct d13_1_line 
 		seen = PMU_EBEP_EL1 + exc_log.e[0].el - 1;
 		check_async_record(g, &exc_log.e[0], c, pm, line);
 		check(g, exc_log.count == 1, "%s: %u PMU exceptions for one overflow", line, exc_log.count);
-		check(g, !pending, "%s: PMUIRQ asserted although the PMU exception is enabled (RPFDLQ)", line);
+		check(g, !pending, "%s: PMUIRQ asserted although the PMU exception is enabled (IPFDLQ)", line);
 	} else if (pending) {
 		seen = PMU_EBEP_IRQ;
 	} else {
@@ -379,7 +379,7 @@ out:
 	baseline_restore_all();
 }
 
-/* RPFDLQ at the orchestrator's context, where PSTATE.PM = 1 masks an exception targeting its own EL. */
+/* IPFDLQ at the orchestrator's context, where PSTATE.PM = 1 masks an exception targeting its own EL. */
 static void check_rpfdlq(void)
 {
 	enum ctx c = pmu_orchestrator_ctx();
@@ -391,7 +391,7 @@ static void check_rpfdlq(void)
 	unsigned i, w;
 	volatile unsigned spin;
 
-	if (!group_begin(&g, RULES_RPFDLQ, "ebep.rpfdlq"))
+	if (!group_begin(&g, RULES_IPFDLQ, "ebep.rpfdlq"))
 		return;
 	pmu_state_init(&s, c);
 	s.pmcr_el0 = PMCR_EL0_E_BIT; /* LP = LC = 0 */
@@ -493,12 +493,12 @@ void test_ebep(void)
 		}
 	}
 	if (!pmu_implemented(&features.pmu))
-		tap_skip("ebep.rpfdlq", RULES_RPFDLQ, "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer = 0x%x)",
+		tap_skip("ebep.rpfdlq", RULES_IPFDLQ, "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer = 0x%x)",
 			 features.pmu.pmuver);
 	else if (!ebep_gate())
-		tap_skip("ebep.rpfdlq", RULES_RPFDLQ, "FEAT_EBEP not implemented (ID_AA64DFR1_EL1.EBEP == 0)");
+		tap_skip("ebep.rpfdlq", RULES_IPFDLQ, "FEAT_EBEP not implemented (ID_AA64DFR1_EL1.EBEP == 0)");
 	else if (features.el3 && orchestrator_el < 3)
-		tap_skip("ebep.rpfdlq", RULES_RPFDLQ, "EL3 implemented, and pmucheck was not entered at EL3: MDCR_EL3.PMEE "
+		tap_skip("ebep.rpfdlq", RULES_IPFDLQ, "EL3 implemented, and pmucheck was not entered at EL3: MDCR_EL3.PMEE "
 			 "is not ours to program");
 	else
 		check_rpfdlq();

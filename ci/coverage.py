@@ -1,0 +1,648 @@
+#!/usr/bin/python3
+"""Spec coverage report (issue 12): which rules, tables and register fields pmucheck's test points check.
+
+    /usr/bin/python3 ci/coverage.py [TAP files or directories ...] [--spec DIR] [--out DIR]
+
+Writes Markdown to stdout and <out>/coverage.md, and <out>/coverage.json (default out: build/coverage).
+With no TAP argument it reads build/test-results/*.tap (what `make test` wrote); give files or directories
+(e.g. build/test-results/matrix) to read others. Python 3 standard library only (ci/run_qemu.py's parse_tap()
+is reused when tappy is importable, for the statuses).
+
+Heuristics (also printed in the report's header):
+
+Rules and tables. The list of rules is generated from the code's own citations, as printed: every TAP test
+point line is `ok N - <name> <rules text> (<k> checks) # SKIP|TODO <reason>`; rule IDs (six capitals starting
+with R or I, e.g. RQZJKS; the split spelling `R QZJKS` of the seeds' tables is accepted when the ID is one of
+the seeds') and table references (`Table D13-1`, `Tables D11-2/D11-3`) are taken from the rules text, and the
+results are merged over every TAP file (configuration). The spec's side is the seeds <spec>/000_*.txt ..
+004_*.txt: an ID is *defined* there when it starts a line, list item, heading or table cell (its first
+sentence is quoted), *referenced* when it only appears inside a sentence (defined in another section).
+Per seed rule: "checked" when some citing test point ended ok or as a recorded deviation (TODO, or a TODO that
+passed) on some configuration; "failed" when citing points ran but only failed; "skipped" when they were only
+SKIPs (the reasons are listed); "not checkable" when no test point cites it. R (rules) and I (informative
+statements) are counted separately. IDs in comments or strings of tests/, lib/ (and boot/, el*/) that no test
+point's rules text carries are listed as "cited in code, not in any test point".
+
+Fields. Every field of <spec>/registers/FIELDS.md (reserved ones dropped, `evtCount[15:10]` and
+`evtCount[9:0]` merged). A register is *reachable* when pmucheck can access it: an accessor in
+lib/arch/sysreg.h (read_/write_<reg>, read_pmevcntr/read_pmevtyper for the <n> registers), or an entry
+PMREG_<REG> of the access model (lib/model/pmu_access.c), which tests/access.c reads and writes by encoding.
+A field is *observed* by a module when the module's code uses it: a macro <REG>_<FIELD>_BIT/_SHIFT/_MASK of
+lib/arch/arch_regs.h (or FIELD_GET/FIELD_PREP(<REG>, <FIELD>, ...)), or the text <REG>.<FIELD> /
+<REG>.{<FIELD>,...} (comments, rules strings, diagnostics). Shared macros count for every register they
+describe when the file also names that register: PMEVTYPER_<F>_BIT for PMEVTYPERn_EL0 and PMCCFILTR_EL0,
+PMICFILTR_<F>_BIT for PMICFILTR_EL0, PMU_CNT_C_BIT/PMU_CNT_F0_BIT for the C/F0 bits of PMCNTEN*, PMINTEN*,
+PMOVS*, PMZR_EL0, PMUACR_EL1. A module's code is tests/<module>.c (the module is the first component of the
+test point name; a module whose name is not a file is found by the `"<module>.` string literals its test
+point names are printed from) plus the sources of the headers it includes directly from lib/model/,
+lib/arch/ (id_regs), lib/runtime/profiling_exception and tests/ (pmu_util, ebep_sequences). A field is
+observed when a module that uses it has test points that ran (ok, TODO or failed; SKIPs do not count).
+This is "the code reads or writes the field where a checked outcome can depend on it", not proof that each
+value of the field is exercised.
+"""
+import argparse
+import glob
+import html
+import json
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+try:
+    from run_qemu import parse_tap as _run_qemu_parse_tap  # needs tappy (Debian python3-tap)
+except ImportError:  # a Python without tappy: the fallback below reads the same lines
+    _run_qemu_parse_tap = None
+
+ID_JOINED = re.compile(r"(?<![A-Za-z0-9_])([RI][A-Z]{5})(?![A-Za-z0-9_])")
+ID_SPLIT = re.compile(r"(?<![A-Z0-9_])([RI]) ([A-Z]{5})(?![A-Za-z0-9_])")
+ID_DEFINED = re.compile(r"^\s*(?:[-#|>*]\s*)*([RI]) ?([A-Z]{5})(?![A-Za-z0-9_])\s*(.*)$")
+TABLE = re.compile(r"Tables?\s+(D\d+-\d+(?:\s*(?:/|,|and)\s*D\d+-\d+)*)")
+TAP_LINE = re.compile(r"^(not ok|ok)\b\s*(\d*)\s*(?:-\s*)?(\S+)\s*(.*)$")
+DIRECTIVE = re.compile(r"\s+#\s*(SKIP|TODO)\b\s*(.*)$", re.I)
+CHECKS = re.compile(r"\s*\(\d+ checks?(?:, \d+ failed)?\)\s*$")
+HEADING = re.compile(r"^#+\s+(D\d+(?:\.\d+)+)")
+PE_PREFIX = re.compile(r"^pe\d+\.")
+PASSED = ("ok", "todo", "xpass")  # a recorded deviation (TODO) was checked: the check ran and saw it
+
+
+def _read(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return f.read()
+
+
+# ---------------------------------------------------------------- the spec seeds
+def clean(text):
+    text = html.unescape(text).replace("\\_", "_").replace("\\", "")
+    text = re.sub(r"(?<=[a-z])([RI]) ([A-Z]{5})(?![A-Za-z])", r" \1\2", text)  # PDF: "inR NZLVW"
+    return re.sub(r"\s+", " ", text.replace("\u037e", ";")).strip(" |")
+
+
+def first_sentence(text, limit=240):
+    text = clean(text)
+    if text.startswith("("):
+        return text
+    m = re.search(r"(?<=[.:;])\s", text)
+    s = text[:m.start()] if m else text
+    return s if len(s) <= limit else s[:limit - 3] + "..."
+
+
+def load_seeds(spec_dir):
+    """{'ids': {ID: {kind, file, section, sentence, defined}}, 'tables': {Dxx-y: [files]}}."""
+    ids, tables = {}, {}
+    files = sorted(f for f in glob.glob(os.path.join(spec_dir, "00[0-4]_*.txt")))
+    for path in files:
+        name = os.path.basename(path)
+        lines = _read(path).splitlines()
+        section = ""
+        for i, line in enumerate(lines):
+            h = HEADING.match(line)
+            if h:
+                section = h.group(1)
+            for t in TABLE.finditer(line):
+                for ref in re.findall(r"D\d+-\d+", t.group(1)):
+                    tables.setdefault(ref, [])
+                    if name not in tables[ref]:
+                        tables[ref].append(name)
+            d = ID_DEFINED.match(line)
+            if d and not re.match(r"^\s*[RI] [A-Z]{5}[a-z]", line):
+                rid = d.group(1) + d.group(2)
+                rest = d.group(3)
+                if rest.startswith("|"):
+                    rest = rest[1:]
+                rest = rest.split("|")[0] if line.lstrip().startswith("|") else rest
+                j = i + 1
+                while not clean(rest) and j < len(lines):  # the sentence is on a later line
+                    if ID_DEFINED.match(lines[j]):
+                        rest = "(no text in the seed extract: the next line is the ID " + \
+                            "".join(ID_DEFINED.match(lines[j]).group(1, 2)) + ")"
+                    elif lines[j].lstrip().startswith("#"):
+                        rest = "(no sentence in the seed extract; the heading that follows: " + \
+                            lines[j].lstrip("# ") + ")"
+                    elif lines[j].strip():
+                        rest = lines[j]
+                    j += 1
+                entry = ids.get(rid)
+                if not entry or not entry["defined"]:
+                    ids[rid] = {"kind": "rule" if rid[0] == "R" else "informative", "file": name,
+                                "section": section, "sentence": first_sentence(rest), "defined": True}
+            for m in list(ID_JOINED.finditer(line)) + list(ID_SPLIT.finditer(line)):
+                rid = "".join(g for g in m.groups())
+                if rid not in ids:
+                    ids[rid] = {"kind": "rule" if rid[0] == "R" else "informative", "file": name,
+                                "section": section, "sentence": first_sentence(line), "defined": False}
+    # An ID only referenced in one line but defined in a later one was replaced above; a split-form match
+    # of ordinary words (`I FOOBA` in prose) would need both a capital I/R word and five capitals: rare, and
+    # listed as a reference only.
+    return {"ids": ids, "tables": tables, "files": [os.path.basename(f) for f in files]}
+
+
+def extract_ids(text, known=()):
+    found = [m.group(1) for m in ID_JOINED.finditer(text)]
+    found += [a + b for a, b in ID_SPLIT.findall(text) if a + b in known]
+    return list(dict.fromkeys(found))
+
+
+def extract_tables(text):
+    out = []
+    for t in TABLE.finditer(text):
+        out += re.findall(r"D\d+-\d+", t.group(1))
+    return list(dict.fromkeys(out))
+
+
+# ---------------------------------------------------------------- TAP
+def parse_tap_lines(text):
+    """[(name, status, reason, rules)] in order. status as run_qemu.parse_tap: ok/skip/todo/xpass/fail."""
+    out = []
+    for raw in text.replace("\r", "").splitlines():
+        m = TAP_LINE.match(raw)
+        if not m:
+            continue
+        ok, name, rest = m.group(1) == "ok", m.group(3), m.group(4)
+        d = DIRECTIVE.search(rest)
+        directive, reason = (d.group(1).upper(), d.group(2)) if d else ("", "")
+        rules = CHECKS.sub("", rest[:d.start()] if d else rest).strip()
+        if directive == "TODO":
+            status = "xpass" if ok else "todo"
+        elif directive == "SKIP" and ok:
+            status = "skip"
+        else:
+            status = "ok" if ok else "fail"
+        out.append((name, status, reason.strip(), rules))
+    return out
+
+
+def read_runs(paths):
+    """{config: [{name, status, reason, rules}]} from .tap files and directories of them."""
+    files = []
+    for p in paths:
+        files += sorted(glob.glob(os.path.join(p, "*.tap"))) if os.path.isdir(p) else [p]
+    runs = {}
+    for path in files:
+        text = _read(path)
+        lines = parse_tap_lines(text)
+        if _run_qemu_parse_tap is not None:  # the project's own parser decides the statuses when it can
+            try:
+                points = _run_qemu_parse_tap(text)[0]
+            except Exception:  # noqa: BLE001 - a stream tappy rejects: keep the fallback's reading
+                points = None
+            if points is not None and [p["name"] for p in points] == [n for n, *_ in lines]:
+                lines = [(n, p["status"], p["reason"] or r, rules)
+                         for (n, _s, r, rules), p in zip(lines, points)]
+        config = os.path.splitext(os.path.basename(path))[0]
+        runs[config] = [{"name": n, "status": s, "reason": r, "rules": rules} for n, s, r, rules in lines]
+    return runs
+
+
+def module_of(name):
+    return PE_PREFIX.sub("", name).split(".")[0]
+
+
+def rule_report(runs, seeds):
+    """Per cited ID and table: {points: {name: {config: status/reason}}}; and the verdicts."""
+    known = set(seeds["ids"])
+    ids, tables = {}, {}
+    for config, points in runs.items():
+        for p in points:
+            name = PE_PREFIX.sub("", p["name"])
+            outcome = p["status"] + (": " + p["reason"] if p["status"] in ("skip", "todo", "xpass") else "")
+            for rid in extract_ids(p["rules"], known):
+                ids.setdefault(rid, {}).setdefault(name, {})[config] = outcome
+            for t in extract_tables(p["rules"]):
+                tables.setdefault(t, {}).setdefault(name, {})[config] = outcome
+    return ids, tables
+
+
+def verdict(points):
+    """checked / failed / skipped / not checkable from {point: {config: outcome}}."""
+    statuses = [o.split(":", 1)[0] for cfgs in points.values() for o in cfgs.values()]
+    if not statuses:
+        return "not checkable"
+    if any(s in PASSED for s in statuses):
+        return "checked"
+    if any(s == "fail" for s in statuses):
+        return "failed"
+    return "skipped"
+
+
+def skip_reasons(points):
+    return sorted({o.split(": ", 1)[1] for cfgs in points.values() for o in cfgs.values()
+                   if o.startswith("skip: ")})
+
+
+def summarize_points(points):
+    """`module.check.* (k points): 12 ok, 3 todo` lines, contexts folded."""
+    groups = {}
+    for name, cfgs in points.items():
+        parts = name.split(".")
+        key = ".".join(parts[:2]) + (".*" if len(parts) > 2 else "")
+        g = groups.setdefault(key, {"names": set(), "counts": {}})
+        g["names"].add(name)
+        for o in cfgs.values():
+            s = o.split(":", 1)[0]
+            g["counts"][s] = g["counts"].get(s, 0) + 1
+    out = []
+    for key in sorted(groups):
+        g = groups[key]
+        counts = ", ".join(f"{n} {s}" for s, n in sorted(g["counts"].items()))
+        out.append(f"{key} ({len(g['names'])} point{'s' if len(g['names']) != 1 else ''}): {counts}")
+    return out
+
+
+# ---------------------------------------------------------------- code citations
+CODE_DIRS = ("tests", "lib", "boot", "el1", "el2", "el3", "platform")
+CODE_EXT = (".c", ".h", ".S")
+
+
+def code_files(root):
+    out = []
+    for d in CODE_DIRS:
+        for dirpath, _dirs, files in os.walk(os.path.join(root, d)):
+            rel = os.path.relpath(dirpath, root)
+            if rel.startswith(("tests/fuzz", "tests/host")):
+                continue  # host tests and fuzzers check the model, not the PE
+            out += [os.path.join(dirpath, f) for f in sorted(files) if f.endswith(CODE_EXT)]
+    return sorted(out)
+
+
+NOT_IDS = {"README", "IDCODE"}  # six capitals from R/I that are words, not rule IDs
+
+
+def code_citations(root, known, words=()):
+    """{ID: [path:line]} for rule IDs written anywhere in the firmware's code (comments and strings).
+
+    A candidate that is not a known ID (seeds, test points) and is a register field name of FIELDS.md
+    (`words`) or in NOT_IDS is taken for a word."""
+    cites = {}
+    for path in code_files(root):
+        for i, line in enumerate(_read(path).splitlines(), 1):
+            for rid in extract_ids(line, known):
+                if rid not in known and (rid in words or rid in NOT_IDS):
+                    continue
+                cites.setdefault(rid, []).append(f"{os.path.relpath(path, root)}:{i}")
+    return cites
+
+
+# ---------------------------------------------------------------- fields
+def load_fields(path):
+    """[(register, field, bits, condition)] from FIELDS.md, reserved fields dropped, duplicates merged."""
+    out, seen, reg = [], set(), None
+    for line in _read(path).splitlines():
+        h = re.match(r"^##\s+(\S+)", line)
+        if h:
+            reg = h.group(1)
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not reg or len(cells) < 2 or not re.match(r"^\[\d", cells[1]):
+            continue
+        field = re.sub(r"\[\d+:\d+\]$", "", html.unescape(cells[0])).strip()
+        if not field or field.startswith("(reserved") or (reg, field) in seen:
+            continue
+        seen.add((reg, field))
+        out.append((reg, field, cells[1], html.unescape(cells[2]) if len(cells) > 2 else ""))
+    return out
+
+
+def reg_spellings(reg):
+    """Names a register goes by in code text: PMEVTYPERn_EL0 -> PMEVTYPER<n>_EL0, PMEVTYPER0_EL0, ..."""
+    if re.search(r"n_EL\d$", reg):
+        base, el = reg.rsplit("n_", 1)
+        return [f"{base}<n>_{el}", rf"{base}\d+_{el}", f"{base}n_{el}", f"{base}<n>"]
+    return [re.escape(reg)]
+
+
+def reg_macro_prefixes(reg, field):
+    """Macro prefixes that name REG.FIELD: the register's own, and the shared ones (arch_regs.h)."""
+    own = [re.sub(r"n_EL\d$", "", reg) if re.search(r"n_EL\d$", reg) else reg]
+    if reg.startswith("PMEVTYPER"):
+        own.append("PMEVTYPER")
+    shared = []
+    if reg == "PMCCFILTR_EL0":
+        shared.append("PMEVTYPER")
+    if reg == "PMICFILTR_EL0":
+        shared += ["PMICFILTR", "PMEVTYPER"]
+    if re.match(r"PM(CNTEN|INTEN|OVS)(SET|CLR)_EL\d$|PMZR_EL0$|PMUACR_EL1$", reg) and field in ("C", "F0"):
+        shared.append("PMU_CNT")
+    return own, shared
+
+
+def field_uses(text, reg, field):
+    """How the text uses REG.FIELD: 'macro', 'text', or None. Shared macros need the register named too."""
+    own, shared = reg_macro_prefixes(reg, field)
+    f = re.escape(field)
+    for p in own:
+        if re.search(rf"\b{p}_{f}_(?:BIT|SHIFT|MASK)\b", text) or \
+           re.search(rf"FIELD_(?:GET|PREP)\(\s*{p}\s*,\s*{f}\s*,", text):
+            return "macro"
+    names_reg = any(re.search(rf"(?<![A-Za-z0-9_]){s}(?![A-Za-z0-9])", text, re.I) for s in reg_spellings(reg))
+    if names_reg:
+        for p in shared:
+            if re.search(rf"\b{p}_{f}_(?:BIT|SHIFT|MASK)\b", text):
+                return "macro"
+    for s in reg_spellings(reg):
+        if re.search(rf"(?<![A-Za-z0-9_]){s}\.{f}(?![A-Za-z0-9_])", text) or \
+           re.search(rf"(?<![A-Za-z0-9_]){s}\.\{{[^}}]*(?<![A-Za-z0-9_]){f}(?![A-Za-z0-9_])[^}}]*\}}", text):
+            return "text"
+    return None
+
+
+def reachable_registers(root, registers):
+    """{register: how} for the registers pmucheck can access."""
+    sysreg = _read(os.path.join(root, "lib/arch/sysreg.h"))
+    access = ""
+    p = os.path.join(root, "lib/model/pmu_access.c")
+    if os.path.exists(p):
+        access = _read(p)
+    out = {}
+    for reg in registers:
+        low = reg.lower()
+        if re.search(r"n_el\d$", low):
+            acc = re.sub(r"n_el\d$", "", low)
+            if re.search(rf"\b(?:read|write)_{acc}\b", sysreg):
+                out[reg] = f"lib/arch/sysreg.h read_/write_{acc}"
+                continue
+        elif re.search(rf"SYSREG_(?:READ|WRITE|RW)\(\s*{low}\s*,", sysreg):
+            out[reg] = f"lib/arch/sysreg.h {low}"
+            continue
+        pm = "PMREG_" + re.sub(r"n_EL", "_EL", reg).replace("PMEVCNTR_", "PMEVCNTR").replace("PMEVTYPER_", "PMEVTYPER")
+        if re.search(rf"\[{re.escape(pm)}\w*\]", access) or re.search(rf"\[PMREG_{re.escape(reg)}\]", access):
+            out[reg] = "access model register list (lib/model/pmu_access.c), accessed by encoding in tests/access.c"
+    return out
+
+
+def module_sources(root, modules):
+    """{module: [source files]}: tests/<module>.c (or the file printing "<module>. names) and its linked sources."""
+    tests = sorted(glob.glob(os.path.join(root, "tests", "*.c")))
+    texts = {p: _read(p) for p in tests}
+    out = {}
+    for m in modules:
+        main = os.path.join(root, "tests", m + ".c")
+        if main not in texts:
+            main = next((p for p, t in texts.items() if re.search(rf'"{re.escape(m)}\.', t)), None)
+        if not main:
+            continue
+        files = [main]
+        for inc in re.findall(r'#include\s+"([^"]+)\.h"', texts[main]):
+            for cand in (os.path.join(root, "lib", inc), os.path.join(root, "tests", inc)):
+                rel = os.path.relpath(cand, root)
+                if not (rel.startswith(("lib/model/", "lib/arch/id_regs", "lib/runtime/profiling_exception"))
+                        or rel.startswith("tests/")):
+                    continue
+                for ext in (".c", ".S"):
+                    if os.path.exists(cand + ext) and cand + ext not in files:
+                        files.append(cand + ext)
+            if inc == "ebep":  # ebep.h declares the assembly sequences of tests/ebep_sequences.S
+                s = os.path.join(root, "tests", "ebep_sequences.S")
+                if os.path.exists(s) and s not in files:
+                    files.append(s)
+        out[m] = [os.path.relpath(f, root) for f in files]
+    return out
+
+
+def field_report(root, fields_md, runs):
+    fields = load_fields(fields_md)
+    registers = list(dict.fromkeys(r for r, *_ in fields))
+    reach = reachable_registers(root, registers)
+    outcomes = {}  # module -> {point name: {config: status}}
+    for config, points in runs.items():
+        for p in points:
+            outcomes.setdefault(module_of(p["name"]), {}).setdefault(PE_PREFIX.sub("", p["name"]), {})[config] = p["status"]
+    ran = {m for m, pts in outcomes.items() if any(s != "skip" for c in pts.values() for s in c.values())}
+    sources = module_sources(root, sorted(outcomes))
+    texts = {f: _read(os.path.join(root, f))
+             for fs in sources.values() for f in fs}
+    result = []
+    for reg, field, bits, cond in fields:
+        entry = {"register": reg, "field": field, "bits": bits, "condition": cond,
+                 "reachable": reg in reach, "how": reach.get(reg, ""), "modules": {}, "files": {}}
+        for m, fs in sources.items():
+            for f in fs:
+                kind = field_uses(texts[f], reg, field)
+                if kind:
+                    entry["files"].setdefault(f, kind)
+                    entry["modules"].setdefault(m, set()).add(kind)
+        entry["modules"] = {m: sorted(k) for m, k in entry["modules"].items()}
+        entry["own_modules"] = sorted(m for m in entry["modules"] if sources[m][0] in entry["files"])
+        ran_modules = [m for m in entry["modules"] if m in ran]
+        if not entry["reachable"]:
+            entry["state"] = "unreachable"
+            entry["why"] = "pmucheck has no accessor for " + reg
+        elif ran_modules:
+            entry["state"] = "observed"
+            entry["points"] = {m: summarize_module(outcomes[m]) for m in sorted(ran_modules)}
+            entry["shared_files"] = sorted({f for m in entry["modules"] if m not in entry["own_modules"]
+                                            for f in sources[m][1:] if f in entry["files"]})
+        elif entry["modules"]:
+            entry["state"] = "gap"
+            entry["why"] = "used by " + ", ".join(sorted(entry["modules"])) + ", whose test points only SKIPped"
+        else:
+            entry["state"] = "gap"
+            why = "no module's code names it"
+            if cond:
+                why += "; " + re.sub(r"\s*:$", "", cond)
+            entry["why"] = why
+        result.append(entry)
+    return result, sources, ran
+
+
+def summarize_module(points):
+    counts = {}
+    for cfgs in points.values():
+        for s in cfgs.values():
+            counts[s] = counts.get(s, 0) + 1
+    return f"{len(points)} points: " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
+
+
+# ---------------------------------------------------------------- report
+def build(root, spec_dir, tap_paths):
+    seeds = load_seeds(spec_dir)
+    runs = read_runs(tap_paths)
+    cited, tables_cited = rule_report(runs, seeds)
+    known = set(seeds["ids"]) | set(cited)
+    fields_md = os.path.join(spec_dir, "registers", "FIELDS.md")
+    words = {f for _r, f, *_ in load_fields(fields_md)} if os.path.exists(fields_md) else set()
+    code = code_citations(root, known, words)
+    rules = {}
+    for rid, info in sorted(seeds["ids"].items()):
+        pts = cited.get(rid, {})
+        rules[rid] = dict(info, verdict=verdict(pts), points=pts, skip_reasons=skip_reasons(pts),
+                          code=code.get(rid, []))
+    extra = {rid: {"verdict": verdict(pts), "points": pts, "code": code.get(rid, []),
+                   "near": [k for k in seeds["ids"] if k[1:] == rid[1:]]}
+             for rid, pts in sorted(cited.items()) if rid not in seeds["ids"]}
+    code_only = {rid: locs for rid, locs in sorted(code.items()) if rid not in cited}
+    tables = {}
+    for t in sorted(set(seeds["tables"]) | set(tables_cited), key=lambda s: [int(x) for x in re.findall(r"\d+", s)]):
+        pts = tables_cited.get(t, {})
+        tables[t] = {"in_seeds": seeds["tables"].get(t, []), "verdict": verdict(pts), "points": pts,
+                     "skip_reasons": skip_reasons(pts)}
+    fields, sources, ran = field_report(root, fields_md, runs) if os.path.exists(fields_md) else ([], {}, set())
+    return {"tap_files": sorted(runs), "seed_files": seeds["files"], "rules": rules, "cited_not_in_seeds": extra,
+            "code_only": code_only, "tables": tables, "fields": fields, "module_sources": sources,
+            "modules_ran": sorted(ran), "summary": summary(rules, tables, fields)}
+
+
+def summary(rules, tables, fields):
+    s = {}
+    for kind in ("rule", "informative"):
+        rs = [r for r in rules.values() if r["kind"] == kind and r["defined"]]
+        s[kind] = {v: sum(1 for r in rs if r["verdict"] == v) for v in ("checked", "failed", "skipped", "not checkable")}
+        s[kind]["total"] = len(rs)
+    s["referenced_only"] = sum(1 for r in rules.values() if not r["defined"])
+    s["tables"] = {"checked": sum(1 for t in tables.values() if t["in_seeds"] and t["verdict"] == "checked"),
+                   "total": sum(1 for t in tables.values() if t["in_seeds"])}
+    s["fields"] = {"total": len(fields), "reachable": sum(1 for f in fields if f["reachable"]),
+                   "observed": sum(1 for f in fields if f["state"] == "observed"),
+                   "gaps": sum(1 for f in fields if f["state"] == "gap")}
+    return s
+
+
+def pct(a, b):
+    return f"{a}/{b} ({100.0 * a / b:.0f}%)" if b else f"{a}/{b}"
+
+
+def markdown(rep):
+    s, out = rep["summary"], []
+    w = out.append
+    w("# pmucheck spec coverage\n")
+    w("Generated by `ci/coverage.py` from the rules text every test point prints (not a hand-kept list), over "
+      f"{len(rep['tap_files'])} TAP file(s): {', '.join(rep['tap_files']) or '(none)'}; spec seeds: "
+      f"{', '.join(rep['seed_files'])}.\n")
+    w("How to read it: a seed rule is *checked* when a test point citing it (rule ID in its rules text) ended "
+      "ok, or as a recorded deviation (TODO), on some configuration; *failed* when citing points only failed; "
+      "*skipped* when they were only SKIPs (feature absent: reasons listed); *not checkable* when no test point "
+      "cites it. An ID is *defined* in a seed when it opens a line, item, heading or table cell; IDs only "
+      "mentioned inside a sentence (defined elsewhere in the manual) are listed apart and not counted. A field is "
+      "*observed* when the code of a module whose test points ran (tests/<module>.c and the model/utility sources "
+      "it includes) uses its arch_regs.h macro or names it as REGISTER.FIELD; *reachable* when pmucheck has an "
+      "accessor for its register (lib/arch/sysreg.h or the access model's register list). Observed means the "
+      "code reads or writes the field where a checked outcome can depend on it, not that every value is "
+      "exercised. Details: the docstring of ci/coverage.py.\n")
+    w("## Summary\n")
+    for kind, label in (("rule", "Rules (R)"), ("informative", "Informative statements (I)")):
+        k = s[kind]
+        w(f"- {label}: checked {pct(k['checked'], k['total'])}; failed {k['failed']}, skipped (feature absent) "
+          f"{k['skipped']}, not checkable {k['not checkable']}")
+    w(f"- Tables of the seeds: checked {pct(s['tables']['checked'], s['tables']['total'])}")
+    f = s["fields"]
+    w(f"- Register fields (FIELDS.md, reserved dropped): {f['total']}; reachable {f['reachable']}; observed "
+      f"{pct(f['observed'], f['reachable'])} of the reachable; gaps {f['gaps']}")
+    w(f"- IDs only referenced in the seeds (defined elsewhere): {s['referenced_only']}; cited by test points but "
+      f"not in the seeds: {len(rep['cited_not_in_seeds'])}; cited in code only: {len(rep['code_only'])}\n")
+
+    rules = rep["rules"]
+    w("## Rules no test point cites (not checkable)\n")
+    nc = [(k, r) for k, r in rules.items() if r["defined"] and r["verdict"] == "not checkable"]
+    w("| ID | seed, section | what it says (first sentence) | cited in code |\n|---|---|---|---|")
+    for k, r in sorted(nc, key=lambda kr: (kr[1]["kind"] != "rule", kr[1]["file"], kr[0])):
+        w(f"| {k} | {r['file'][:3]} {r['section']} | {r['sentence'].replace('|', '/')} | "
+          f"{', '.join(r['code'][:3]) or '-'} |")
+    w("")
+    for v, title in (("failed", "Rules whose test points only failed"),
+                     ("skipped", "Rules only skipped (feature absent)")):
+        lst = [(k, r) for k, r in rules.items() if r["defined"] and r["verdict"] == v]
+        w(f"## {title}\n")
+        if not lst:
+            w("(none)\n")
+        for k, r in lst:
+            w(f"- **{k}** ({r['file'][:3]} {r['section']}): {r['sentence']}")
+            for line in summarize_points(r["points"]):
+                w(f"  - {line}")
+            for why in r["skip_reasons"]:
+                w(f"  - SKIP: {why}")
+        w("")
+    w("## Rules checked\n")
+    for k, r in rules.items():
+        if r["defined"] and r["verdict"] == "checked":
+            w(f"- **{k}** ({r['file'][:3]} {r['section']})")
+            for line in summarize_points(r["points"]):
+                w(f"  - {line}")
+    w("")
+    w("## IDs only referenced in the seeds\n")
+    for k, r in rules.items():
+        if not r["defined"]:
+            w(f"- {k} ({r['file'][:3]} {r['section']}): {r['verdict']}; \"{r['sentence']}\"")
+    w("")
+    w("## IDs cited by test points but not in the seeds\n")
+    for k, r in rep["cited_not_in_seeds"].items():
+        near = f" (the seeds have {', '.join(r['near'])})" if r["near"] else ""
+        w(f"- **{k}**{near}: {r['verdict']}")
+        for line in summarize_points(r["points"]):
+            w(f"  - {line}")
+    w("")
+    w("## Cited in code, not in any test point\n")
+    if not rep["code_only"]:
+        w("(none)")
+    for k, locs in rep["code_only"].items():
+        where = "seed " + rules[k]["file"][:3] if k in rules else "not in the seeds"
+        w(f"- **{k}** ({where}): {', '.join(locs[:6])}{' ...' if len(locs) > 6 else ''}")
+    w("")
+    w("## Tables\n")
+    for t, r in rep["tables"].items():
+        seeds = ("seed " + ", ".join(x[:3] for x in r["in_seeds"])) if r["in_seeds"] else "not in the seeds"
+        w(f"- **Table {t}** ({seeds}): {r['verdict']}")
+        for line in summarize_points(r["points"]):
+            w(f"  - {line}")
+        for why in r["skip_reasons"]:
+            w(f"  - SKIP: {why}")
+    w("")
+    fields = rep["fields"]
+    w("## Fields no check observes (gaps to close or explain)\n")
+    w("| field | bits | why none | condition |\n|---|---|---|---|")
+    for e in fields:
+        if e["state"] == "gap":
+            w(f"| {e['register']}.{e['field']} | {e['bits']} | {e['why'].split(';')[0]} | "
+              f"{e['condition'].rstrip(':').replace('|', '/')[:120]} |")
+    w("")
+    w("## Fields of registers pmucheck cannot reach\n")
+    byreg = {}
+    for e in fields:
+        if e["state"] == "unreachable":
+            byreg.setdefault(e["register"], []).append(e["field"])
+    for reg, fs in byreg.items():
+        w(f"- {reg} (no accessor, not in the access model): {', '.join(fs)}")
+    w("")
+    w("## Fields observed\n")
+    w("*own*: tests/<module>.c itself uses the field; *shared*: only sources it includes do (the model, "
+      "pmu_util, id_regs), listed with the modules that include them. Test points: the own modules' that ran.\n")
+    w("| field | own modules (how) | shared sources (modules) | own modules' test points |\n|---|---|---|---|")
+    for e in fields:
+        if e["state"] == "observed":
+            own = ", ".join(f"{m} ({'/'.join(e['modules'][m])})" for m in e["own_modules"]) or "-"
+            shared = [m for m in e["modules"] if m not in e["own_modules"]]
+            sh = (", ".join(e["shared_files"]) + f" ({len(shared)} modules)") if shared else "-"
+            pts = "; ".join(f"{m}: {v}" for m, v in e["points"].items() if m in e["own_modules"]) or "-"
+            w(f"| {e['register']}.{e['field']} | {own} | {sh} | {pts} |")
+    w("")
+    return "\n".join(out) + "\n"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("tap", nargs="*", help="TAP files or directories (default build/test-results)")
+    ap.add_argument("--spec", default=os.environ.get("SPEC_DIR", os.path.join(ROOT, "..", "shared", "spec")))
+    ap.add_argument("--root", default=ROOT)
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "coverage"))
+    args = ap.parse_args(argv)
+    taps = args.tap or [os.path.join(args.root, "build", "test-results")]
+    if not any(glob.glob(os.path.join(p, "*.tap")) if os.path.isdir(p) else os.path.exists(p) for p in taps):
+        print("coverage: no TAP output (run `make test`, or `make run` and pass its output file)", file=sys.stderr)
+        return 2
+    if not os.path.isdir(args.spec):
+        print(f"coverage: no spec seeds at {args.spec} (SPEC_DIR=...)", file=sys.stderr)
+        return 2
+    rep = build(args.root, args.spec, taps)
+    md = markdown(rep)
+    os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, "coverage.md"), "w", encoding="utf-8") as f:
+        f.write(md)
+    with open(os.path.join(args.out, "coverage.json"), "w", encoding="utf-8") as f:
+        json.dump(rep, f, indent=1, sort_keys=True)
+    sys.stdout.write(md)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,144 @@
+#!/usr/bin/python3
+"""Unit tests of ci/coverage.py (no QEMU, no ../shared/spec needed): python3 -m unittest discover -s ci/tests"""
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import coverage  # noqa: E402
+
+SEED = """## D13.3 Behavior on overflow
+
+RQZJKS
+
+The event counters overflow in the following situations:
+
+- RHTPDY The update of PMOVSCLR occurs synchronously with the update of the counter.
+- IFYVTD For all 64-bit counters, incrementing the counter is the same.
+
+| R CXBNL   | If FEAT_EBEP is implemented, a PMUProfiling exception is supported.   |
+| I FNPMD   | If FEAT_SEBEP is not implemented, the exception is taken asynchronously. |
+
+As stated by RBKHSW in Asynchronous exception types, see Table D13-1.
+"""
+TAP = """TAP version 14
+ok 1 - overflow.evcntr D13.3 RQZJKS RHTPDY IFYVTD (12 checks)
+ok 2 - ebep.table_d13_1.el3 D13.3.2 R CXBNL Table D13-1 # SKIP FEAT_EBEP not implemented (ID_AA64DFR1_EL1.EBEP == 0)
+not ok 3 - overflow.evcntr_cycles D13.3 IFYVTD (4 checks, 1 failed) # TODO qemu-virt 10.0: restarts near 0
+1..3
+2 passed, 0 failed, 1 skipped
+"""
+FIELDS = """## PMCR_EL0  (D24.5.8, arm/arm-D24.5.md)
+
+| field | bits | first condition |
+|---|---|---|
+| (reserved) | [63:33] |  |
+| LC | [6] | When FEAT_AA32 is implemented: |
+| X | [4] | When the implementation includes a PMU event export bus: |
+| E | [0] |  |
+
+## PMICNTR_EL0  (D24.5.15, arm/arm-D24.5.md)
+
+| field | bits | first condition |
+|---|---|---|
+| ICNT | [63:0] |  |
+"""
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+class CoverageTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        t = self.tmp.name
+        self.root, self.spec = os.path.join(t, "repo"), os.path.join(t, "spec")
+        write(os.path.join(self.spec, "001_x.txt"), SEED)
+        write(os.path.join(self.spec, "registers", "FIELDS.md"), FIELDS)
+        write(os.path.join(self.root, "lib/arch/sysreg.h"), "SYSREG_RW(pmcr_el0, pmcr_el0)\n")
+        write(os.path.join(self.root, "tests/overflow.c"),
+              '/* RXLMVX: the only citation of this one */\nwrite_pmcr_el0(PMCR_EL0_E_BIT | PMCR_EL0_LC_BIT);\n'
+              'group_begin(&g, RULES, "overflow.evcntr");\n')
+        write(os.path.join(self.root, "tests/ebep.c"), "/* PMCR_EL0.X is the export bus */\n")
+        self.tap = os.path.join(t, "run.tap")
+        write(self.tap, TAP)
+        self.rep = coverage.build(self.root, self.spec, [self.tap])
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def test_seed_ids_both_spellings(self):
+        ids = self.rep["rules"]
+        for rid in ("RQZJKS", "RHTPDY", "IFYVTD", "RCXBNL", "IFNPMD"):
+            self.assertTrue(ids[rid]["defined"], rid)
+        self.assertFalse(ids["RBKHSW"]["defined"])  # only referenced inside a sentence
+        self.assertEqual(ids["RCXBNL"]["sentence"], "If FEAT_EBEP is implemented, a PMUProfiling exception is supported.")
+        self.assertEqual(ids["RQZJKS"]["sentence"], "The event counters overflow in the following situations:")
+
+    def test_cited_by_passing_point_is_checked(self):
+        self.assertEqual(self.rep["rules"]["RQZJKS"]["verdict"], "checked")
+        self.assertEqual(self.rep["rules"]["IFYVTD"]["verdict"], "checked")  # ok, and a TODO elsewhere
+
+    def test_todo_alone_counts_as_checked(self):
+        pts = {"overflow.evcntr_cycles": {"cfg": "todo: qemu-virt 10.0: restarts"}}
+        self.assertEqual(coverage.verdict(pts), "checked")
+
+    def test_cited_only_by_skips_is_skipped(self):
+        r = self.rep["rules"]["RCXBNL"]  # split spelling in the TAP rules text too
+        self.assertEqual(r["verdict"], "skipped")
+        self.assertEqual(r["skip_reasons"], ["FEAT_EBEP not implemented (ID_AA64DFR1_EL1.EBEP == 0)"])
+        self.assertEqual(self.rep["tables"]["D13-1"]["verdict"], "skipped")
+
+    def test_cited_nowhere_is_not_checkable(self):
+        self.assertEqual(self.rep["rules"]["IFNPMD"]["verdict"], "not checkable")
+        md = coverage.markdown(self.rep)
+        self.assertIn("| IFNPMD |", md.split("## Rules whose")[0])  # listed first, with its sentence
+        self.assertIn("taken asynchronously", md.split("## Rules whose")[0])
+
+    def test_failed_only(self):
+        self.assertEqual(coverage.verdict({"p": {"c": "fail"}, "q": {"c": "skip: x"}}), "failed")
+
+    def test_cited_in_code_only(self):
+        self.assertEqual(list(self.rep["code_only"]), ["RXLMVX"])
+        self.assertEqual(self.rep["code_only"]["RXLMVX"], ["tests/overflow.c:1"])
+
+    def test_share_counts_rules_and_informative_apart(self):
+        s = self.rep["summary"]
+        self.assertEqual((s["rule"]["checked"], s["rule"]["total"]), (2, 3))  # RQZJKS RHTPDY of RQZJKS RHTPDY RCXBNL
+        self.assertEqual((s["informative"]["checked"], s["informative"]["total"]), (1, 2))
+
+    def test_fields(self):
+        f = {(e["register"], e["field"]): e for e in self.rep["fields"]}
+        self.assertEqual(f[("PMCR_EL0", "E")]["state"], "observed")  # macro in a module that ran
+        self.assertEqual(f[("PMCR_EL0", "LC")]["own_modules"], ["overflow"])
+        self.assertEqual(f[("PMCR_EL0", "X")]["state"], "gap")  # named only by ebep, which only skipped
+        self.assertIn("only SKIPped", f[("PMCR_EL0", "X")]["why"])
+        self.assertEqual(f[("PMICNTR_EL0", "ICNT")]["state"], "unreachable")
+        self.assertNotIn(("PMCR_EL0", "(reserved)"), f)
+
+    def test_tap_line_parsing(self):
+        lines = coverage.parse_tap_lines(TAP.replace("\n", "\r\n"))
+        self.assertEqual(lines[0], ("overflow.evcntr", "ok", "", "D13.3 RQZJKS RHTPDY IFYVTD"))
+        self.assertEqual(lines[2][1], "todo")
+        self.assertEqual(lines[1][1:3], ("skip", "FEAT_EBEP not implemented (ID_AA64DFR1_EL1.EBEP == 0)"))
+
+    def test_main_writes_outputs(self):
+        out = os.path.join(self.tmp.name, "out")
+        devnull = open(os.devnull, "w")
+        old, sys.stdout = sys.stdout, devnull
+        try:
+            rc = coverage.main([self.tap, "--spec", self.spec, "--root", self.root, "--out", out])
+        finally:
+            sys.stdout = old
+            devnull.close()
+        self.assertEqual(rc, 0)
+        self.assertTrue(os.path.exists(os.path.join(out, "coverage.md")))
+        self.assertTrue(os.path.exists(os.path.join(out, "coverage.json")))
+
+
+if __name__ == "__main__":
+    unittest.main()
