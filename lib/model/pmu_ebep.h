@@ -54,7 +54,7 @@ bool pmu_exception_target(const struct pmu_features *f, const struct pmu_state *
 bool pmu_exception_masked(const struct pmu_state *s, unsigned target_el, unsigned from_el, bool pm);
 
 /*
- * PMUInterruptEnabled() (J1.1.1.39; D13.3.2 RPFDLQ): whether the overflow interrupt request PMUIRQ is enabled:
+ * PMUInterruptEnabled() (J1.1.1.39; D13.3.2 IPFDLQ): whether the overflow interrupt request PMUIRQ is enabled:
  * the first of MDCR_EL3.PMEE, MDCR_EL2.PMEE (when EL2Enabled()), PMECR_EL1.PMEE that is not 0b01 decides, and
  * enables it only when 0b00. True without FEAT_EBEP.
  */

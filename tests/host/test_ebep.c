@@ -1,6 +1,6 @@
 /*
  * test_ebep.c - the EBEP model (lib/model/pmu_ebep.c) against Table D13-1 and Table D13-2 (D13.3.2, D13.3.3)
- * and the rules around them: RGWLVY, RSCBDZ, RPFDLQ, RBVBYS, RMQDPX, RNZLVW, INPRDL, RSSVKV, RFCXWT, D13.5.
+ * and the rules around them: RGWLVY, RSCBDZ, IPFDLQ, RBVBYS, RMQDPX, RNZLVW, INPRDL, RSSVKV, RFCXWT, D13.5.
  *
  * The tables are data (table_d13_1.h, table_d13_2.h). Each test also runs against deliberately changed copies
  * of its table (every cell, every control value) and requires the comparison to notice each change: a row
@@ -520,14 +520,14 @@ static void test_rnzlvw(void)
 	tc_end();
 }
 
-/* RPFDLQ with RQZJKS/RNTZHW: LP, HLP and LC are Effectively 1 while the exception is enabled. */
+/* IPFDLQ with RQZJKS/RNTZHW: LP, HLP and LC are Effectively 1 while the exception is enabled. */
 static void test_rpfdlq(void)
 {
 	struct pmu_features f = ebep_machine();
 	struct d13_1_controls c;
 	unsigned n;
 
-	tc_begin("D13.3.2 RPFDLQ: an enabled PMU exception disables PMUIRQ; LP, HLP, LC Effectively 1");
+	tc_begin("D13.3.2 IPFDLQ: an enabled PMU exception disables PMUIRQ; LP, HLP, LC Effectively 1");
 	FOR_ALL_CONTROLS(c) {
 		struct pmu_state s = d13_1_state(&f, &c, 0);
 		enum d13_1_cell cell = d13_1_cell_of(&c, 0);
