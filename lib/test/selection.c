@@ -151,11 +151,34 @@ bool selection_parse_pes(struct selection *s, const char *text, unsigned max_pes
 	}
 }
 
+/*
+ * The digits of a number in `base` (10 or 16; hex digits either case) from p: *v the value, *stop the first
+ * character that is not a digit. Returns false when the value does not fit in 64 bits.
+ */
+static bool digits_u64(const char *p, unsigned base, uint64_t *v, const char **stop)
+{
+	uint64_t d;
+
+	for (*v = 0;; p++) {
+		if (*p >= '0' && *p <= '9')
+			d = (uint64_t)(*p - '0');
+		else if (base == 16 && (*p | 0x20) >= 'a' && (*p | 0x20) <= 'f')
+			d = (uint64_t)((*p | 0x20) - 'a' + 10);
+		else
+			break;
+		if (*v > (UINT64_MAX - d) / base)
+			return false;
+		*v = *v * base + d;
+	}
+	*stop = p;
+	return true;
+}
+
 bool selection_parse_order(struct selection *s, const char *text, char *err, size_t errlen)
 {
-	const char *p;
-	uint64_t v = 0, base = 10, d;
-	unsigned digits = 0;
+	const char *p, *stop;
+	uint64_t v = 0;
+	unsigned base = 10;
 
 	s->random_order = false;
 	s->order_seed = 0;
@@ -170,20 +193,11 @@ bool selection_parse_order(struct selection *s, const char *text, char *err, siz
 		base = 16;
 		p += 2;
 	}
-	for (; *p; p++, digits++) {
-		if (*p >= '0' && *p <= '9')
-			d = (uint64_t)(*p - '0');
-		else if (base == 16 && ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'f'))
-			d = (uint64_t)((*p | 0x20) - 'a' + 10);
-		else
-			break;
-		if (v > (UINT64_MAX - d) / base) {
-			snprintf(err, errlen, "order '%s': the seed does not fit in 64 bits", text);
-			return false;
-		}
-		v = v * base + d;
+	if (!digits_u64(p, base, &v, &stop)) {
+		snprintf(err, errlen, "order '%s': the seed does not fit in 64 bits", text);
+		return false;
 	}
-	if (digits == 0 || *p) {
+	if (stop == p || *stop) {
 		snprintf(err, errlen, "order '%s': the seed must be a decimal or 0x-hex number", text);
 		return false;
 	}
@@ -194,9 +208,9 @@ bool selection_parse_order(struct selection *s, const char *text, char *err, siz
 
 bool selection_parse_sweep(struct selection *s, const char *text, char *err, size_t errlen)
 {
-	const char *p = text;
-	uint64_t count = 0, seed = 0, digit;
-	unsigned digits = 0, base = 10;
+	const char *p = text, *stop;
+	uint64_t count = 0, seed = 0;
+	unsigned base = 10;
 
 	s->sweep = false;
 	s->sweep_count = 0;
@@ -222,26 +236,17 @@ bool selection_parse_sweep(struct selection *s, const char *text, char *err, siz
 		base = 16;
 		p += 2;
 	}
-	for (; *p; p++, digits++) {
-		if (*p >= '0' && *p <= '9')
-			digit = (uint64_t)(*p - '0');
-		else if (base == 16 && *p >= 'a' && *p <= 'f')
-			digit = (uint64_t)(*p - 'a' + 10);
-		else if (base == 16 && *p >= 'A' && *p <= 'F')
-			digit = (uint64_t)(*p - 'A' + 10);
-		else {
-			snprintf(err, errlen, "sweep '%s': character %u ('%c') is not a %s digit", text,
-				 (unsigned)(p - text) + 1, *p >= 0x20 && *p < 0x7f ? *p : '?',
-				 base == 16 ? "hex" : "decimal");
-			return false;
-		}
-		if (seed > (UINT64_MAX - digit) / base) {
-			snprintf(err, errlen, "sweep '%s': the seed does not fit in 64 bits", text);
-			return false;
-		}
-		seed = seed * base + digit;
+	if (!digits_u64(p, base, &seed, &stop)) {
+		snprintf(err, errlen, "sweep '%s': the seed does not fit in 64 bits", text);
+		return false;
 	}
-	if (digits == 0) {
+	if (*stop) {
+		snprintf(err, errlen, "sweep '%s': character %u ('%c') is not a %s digit", text,
+			 (unsigned)(stop - text) + 1, *stop >= 0x20 && *stop < 0x7f ? *stop : '?',
+			 base == 16 ? "hex" : "decimal");
+		return false;
+	}
+	if (stop == p) {
 		snprintf(err, errlen, "sweep '%s': empty seed (decimal, or hex after 0x)", text);
 		return false;
 	}
