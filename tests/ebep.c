@@ -82,23 +82,14 @@ bool ebep_el2_enabled_for(enum ctx c)
 	return features.el2 && (!ctx_secure(c) || ctx_eel2(c));
 }
 
-static bool guarded_access(struct check_group *g, const char *reg, bool write, uint64_t *value, bool pmiar)
+bool ebep_guarded_access(struct check_group *g, const char *reg, void (*access)(bool write, uint64_t *value),
+			 bool write, uint64_t *value)
 {
 	struct exc_record rec;
 	bool taken;
 
 	exc_expect_begin(&rec);
-	if (pmiar) {
-		if (write)
-			write_pmiar_el1(*value);
-		else
-			*value = read_pmiar_el1();
-	} else {
-		if (write)
-			write_pmecr_el1(*value);
-		else
-			*value = read_pmecr_el1();
-	}
+	access(write, value);
 	isb();
 	taken = exc_expect_end();
 	if (taken) {
@@ -110,14 +101,30 @@ static bool guarded_access(struct check_group *g, const char *reg, bool write, u
 	return !taken;
 }
 
+static void pmecr_rw(bool write, uint64_t *value)
+{
+	if (write)
+		write_pmecr_el1(*value);
+	else
+		*value = read_pmecr_el1();
+}
+
+static void pmiar_rw(bool write, uint64_t *value)
+{
+	if (write)
+		write_pmiar_el1(*value);
+	else
+		*value = read_pmiar_el1();
+}
+
 bool ebep_pmecr_access(struct check_group *g, bool write, uint64_t *value)
 {
-	return guarded_access(g, "PMECR_EL1", write, value, false);
+	return ebep_guarded_access(g, "PMECR_EL1", pmecr_rw, write, value);
 }
 
 bool ebep_pmiar_access(struct check_group *g, bool write, uint64_t *value)
 {
-	return guarded_access(g, "PMIAR_EL1", write, value, true);
+	return ebep_guarded_access(g, "PMIAR_EL1", pmiar_rw, write, value);
 }
 
 /* The controls of one Table D13-1 line. */

@@ -46,6 +46,13 @@ struct check_group;
 bool ebep_pmecr_access(struct check_group *g, bool write, uint64_t *value);
 bool ebep_pmiar_access(struct check_group *g, bool write, uint64_t *value);
 
+/*
+ * The same for any register: access(write, value) makes the one MSR or MRS (named reg in the diagnostic) under
+ * an exception expectation. Returns true when it took no exception.
+ */
+bool ebep_guarded_access(struct check_group *g, const char *reg, void (*access)(bool write, uint64_t *value),
+			 bool write, uint64_t *value);
+
 /* Whether EL2 is enabled in context c's Security state (EL2 implemented; Non-secure, or Secure EL2 enabled). */
 bool ebep_el2_enabled_for(enum ctx c);
 

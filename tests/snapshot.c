@@ -116,23 +116,19 @@ static const char *capture_name(int o)
  * Whether PMSSCR_EL1 and PMECR_EL1 can be read at the orchestrator; an access that takes an exception (the
  * UNDEFINED of a PE without FEAT_PMUv3_SS, when the gate is forced open) fails g with the exception shown.
  */
+static void pmsscr_rw(bool write, uint64_t *value)
+{
+	if (write)
+		write_pmsscr_el1(*value);
+	else
+		*value = read_pmsscr_el1();
+}
+
 static bool registers_present(struct check_group *g)
 {
-	struct exc_record rec;
 	uint64_t v = 0;
 
-	exc_expect_begin(&rec);
-	v = read_pmsscr_el1();
-	isb();
-	if (exc_expect_end()) {
-		check(g, false, "MRS PMSSCR_EL1 at EL%u took an exception (EC 0x%02x%s): the register is not implemented",
-		      current_el(), (unsigned)FIELD_GET(ESR, EC, rec.esr),
-		      FIELD_GET(ESR, EC, rec.esr) == ESR_EC_UNKNOWN ? ", UNDEFINED" : "");
-		exc_record_print(&rec);
-		return false;
-	}
-	(void)v;
-	return ebep_pmecr_access(g, false, &v);
+	return ebep_guarded_access(g, "PMSSCR_EL1", pmsscr_rw, false, &v) && ebep_pmecr_access(g, false, &v);
 }
 
 /* Program the controls of s (MDCR_EL3 with EnPMSS, MDCR_EL2, PMECR_EL1). */
