@@ -24,7 +24,9 @@ SYNDROME = {
     "smc": r"EC = 0x(17|00)",
     "hvc": r"EC = 0x(16|00)",
     "loop": r"watchdog: the call did not return",
-    "stack_overflow": r"stack overflow: |EC = 0x2[45]",
+    # a translation fault (DFSC 0b0001LL, WnR either way): the guard half below the stack is unmapped in every
+    # regime. A permission fault means the recursion ran through mapped memory (.bss, .data) until .rodata.
+    "stack_overflow": r"ESR_EL\d = 0x[0-9a-f]{14}[04][4-7] \(EC = 0x2[45]\)",
 }
 
 

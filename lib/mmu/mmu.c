@@ -86,6 +86,25 @@ static int mmu_map_image(enum xlat_regime r)
 	return rc;
 }
 
+/*
+ * RAM bank [base, base + size) in regime r, except the image's own range [__text_start, __page_tables_end):
+ * mmu_map_image() mapped that piece by piece, and its holes (each stack's guard half; the translation tables
+ * in lower regimes) must stay holes. xlat_map() fills every page not yet mapped, so mapping the whole bank
+ * would map them: a runaway recursion in a lower context then wrote through .bss down to .rodata before it
+ * faulted (found by fault.stack_overflow.ns_el1, issue 11).
+ */
+static int mmu_map_ram(enum xlat_regime r, uint64_t base, uint64_t size)
+{
+	uint64_t end = base + size, img_lo = addr(__text_start), img_hi = addr(__page_tables_end);
+	int rc = 0;
+
+	if (base < img_lo)
+		rc |= xlat_map(r, base, (end < img_lo ? end : img_lo) - base, MT_RW | MT_NS);
+	if (end > img_hi)
+		rc |= xlat_map(r, base > img_hi ? base : img_hi, end - (base > img_hi ? base : img_hi), MT_RW | MT_NS);
+	return rc;
+}
+
 /* RAM and MMIO of `plat` in regime r. */
 static int mmu_map_platform_regime(enum xlat_regime r)
 {
@@ -93,7 +112,7 @@ static int mmu_map_platform_regime(enum xlat_regime r)
 	unsigned i;
 
 	for (i = 0; i < plat.mem_count; i++)
-		rc |= xlat_map(r, plat.mem[i].base, plat.mem[i].size, MT_RW | MT_NS);
+		rc |= mmu_map_ram(r, plat.mem[i].base, plat.mem[i].size);
 	rc |= xlat_map(r, plat.uart_base, XLAT_PAGE_SIZE, MT_DEVICE | MT_RW);
 	rc |= xlat_map(r, plat.gicd_base, 0x10000, MT_DEVICE | MT_RW);
 	if (plat.gicr.size)
@@ -153,8 +172,8 @@ int mmu_boot(const uint64_t *fdt_candidates, unsigned n)
 	rc = mmu_map_image(mmu_own);
 	rc |= xlat_map(mmu_own, plat.uart_base, XLAT_PAGE_SIZE, MT_DEVICE | MT_RW);
 	for (i = 0; i < n; i++) {
-		if (fdt_candidates[i])
-			rc |= xlat_map(mmu_own, fdt_candidates[i] & ~(SZ_2M - 1), 2 * SZ_2M, MT_RW | MT_NS);
+		if (fdt_candidates[i]) /* a tree of at most 2 MiB from there; never over the image's holes */
+			rc |= mmu_map_ram(mmu_own, fdt_candidates[i] & ~(SZ_2M - 1), 2 * SZ_2M);
 	}
 	if (rc)
 		return -1;
