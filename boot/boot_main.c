@@ -11,6 +11,7 @@
 #include "arch/arch_regs.h"
 #include "arch/id_regs.h"
 #include "arch/sysreg.h"
+#include "drivers/console.h"
 #include "mmu/mmu.h"
 #include "mmu/page_tables.h"
 #include "platform/platform_desc.h"
@@ -80,6 +81,9 @@ static void select_tests(void)
 		printf("# selected PEs: mask 0x%llx\n", (unsigned long long)sel.pes);
 	pes_selected = sel.pes;
 	test_set_selection(&sel);
+	if (sel.console_semihosting)
+		printf("# console: %s\n", console_use_semihosting() ? "semihosting SYS_WRITE0, a line at a time"
+			: "the UART (pmucheck.console=semihosting ignored: built without semihosting)");
 }
 
 /* The header lines of one PE: which it is and what its PMU says it implements. */

@@ -17,8 +17,7 @@ VERSION = "7.2"
 
 
 def verdicts(elf, config, bootargs):
-    cmd = run_qemu.qemu_command(elf, config, VERSION)
-    cmd[-1] = f"pmucheck.qemu={VERSION} {bootargs}".strip()
+    cmd = run_qemu.qemu_command(elf, config, VERSION, bootargs)
     out, err, rc, timed_out = run_qemu.run_qemu(cmd, 120)
     points, summary, bail = run_qemu.parse_tap(out)
     problem = "timed out" if timed_out else f"bail out: {bail}" if bail else None if summary else "no summary line"

@@ -40,8 +40,7 @@ def main(argv):
     config = next(c for c in run_qemu.load_configs(os.path.join(run_qemu.HERE, "configs.txt")) if c.name == "el3-max")
     passed = failed = 0
     for bootargs, want_rc, pattern, what in CASES:
-        cmd = run_qemu.qemu_command(args.elf, config, "7.2")
-        cmd[-1] = f"pmucheck.qemu=7.2 {bootargs}"
+        cmd = run_qemu.qemu_command(args.elf, config, "7.2", bootargs)
         out, err, rc, timed_out = run_qemu.run_qemu(cmd, 60)
         ok = not timed_out and rc == want_rc and re.search(pattern, out, re.M) is not None
         if bootargs in RUNS_ONLY and set(POINT.findall(out)) != RUNS_ONLY[bootargs]:

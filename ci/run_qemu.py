@@ -102,13 +102,24 @@ def qemu_binary(version):
     return os.path.join(cache, f"qemu-{version}", "qemu-system-aarch64")
 
 
-def qemu_command(elf, config, version):
+# Console: the firmware prints a line per semihosting SYS_WRITE0 (pmucheck.console=semihosting,
+# lib/drivers/console.h) into the serial port's own chardev, so UART and semihosting output are one ordered
+# stream; userspace=on because lower contexts (EL0 too) print. A configuration named *-uart keeps the PL011, so
+# the UART driver is still run (make bench: the console had been most of the suite's wall time).
+UART_SUFFIX = "-uart"
+CONSOLE_ARGS = ["-display", "none", "-chardev", "stdio,id=console,mux=on", "-serial", "chardev:console",
+                "-mon", "chardev=console",
+                "-semihosting-config", "enable=on,target=native,userspace=on,chardev=console"]
+
+
+def qemu_command(elf, config, version, bootargs=""):
     """The QEMU command line that boots `elf` the way platform/qemu-virt/platform.mk does (1 GiB of RAM
-    unless the configuration's extra arguments give -m)."""
+    unless the configuration's extra arguments give -m), with `bootargs` after pmucheck's own in -append."""
     memory = [] if "-m" in config.extra else ["-m", "1G"]
+    console = "uart" if config.name.endswith(UART_SUFFIX) else "semihosting"
+    append = " ".join(a for a in (f"pmucheck.qemu={version}", f"pmucheck.console={console}", bootargs) if a)
     return ([qemu_binary(version), "-M", config.machine, "-cpu", config.cpu] + memory +
-            ["-nographic", "-nic", "none", "-semihosting"] + config.extra +
-            ["-kernel", elf, "-append", f"pmucheck.qemu={version}"])
+            CONSOLE_ARGS + ["-nic", "none"] + config.extra + ["-kernel", elf, "-append", append])
 
 
 def pe_count(config):

@@ -174,8 +174,11 @@ class FilesTest(unittest.TestCase):
         self.assertEqual(configs["el3-max-smp2"].expect_from, "el3-max")
         cmd = run_qemu.qemu_command("x.elf", configs["el3-a57"], "10.0")
         self.assertTrue(cmd[0].endswith(os.path.join("qemu-10.0", "qemu-system-aarch64")))
-        self.assertEqual(cmd[-4:], ["-kernel", "x.elf", "-append", "pmucheck.qemu=10.0"])
-        self.assertIn("-semihosting", cmd)
+        self.assertEqual(cmd[-4:], ["-kernel", "x.elf", "-append", "pmucheck.qemu=10.0 pmucheck.console=semihosting"])
+        self.assertIn("enable=on,target=native,userspace=on,chardev=console", cmd)
+        self.assertTrue(run_qemu.qemu_command("x.elf", configs["el3-max-uart"], "7.2")[-1].endswith("console=uart"))
+        self.assertEqual(run_qemu.qemu_command("x.elf", configs["el3-max"], "7.2", "pmucheck.tests=enable")[-1],
+                         "pmucheck.qemu=7.2 pmucheck.console=semihosting pmucheck.tests=enable")
         self.assertEqual(cmd[cmd.index("-m") + 1], "1G")
         cmd = run_qemu.qemu_command("x.elf", configs["el3-max-512m"], "7.2")
         self.assertEqual(cmd[0], "qemu-system-aarch64")

@@ -5,10 +5,12 @@
  */
 #include <stdlib.h>
 
+#include "drivers/console.h"
 #include "platform/platform.h"
 
 void platform_exit(int status)
 {
+	console_flush();
 	exit(status);
 }
 

@@ -263,6 +263,7 @@ bool selection_parse_bootargs(struct selection *s, const char *bootargs, size_t 
 	char word[256];
 	size_t at = 0, wl, kl;
 	bool seen_tests = false, seen_pes = false, seen_qemu = false, seen_order = false, seen_sweep = false;
+	bool seen_console = false;
 
 	selection_init(s);
 	while (at < len && bootargs[at]) {
@@ -328,9 +329,21 @@ bool selection_parse_bootargs(struct selection *s, const char *bootargs, size_t 
 				return false;
 			}
 			seen_qemu = true; /* read by the platform code (test_set_platform_version) */
+		} else if (strcmp(word, "pmucheck.console") == 0) {
+			if (seen_console) {
+				snprintf(err, errlen, "pmucheck.console given twice");
+				return false;
+			}
+			seen_console = true;
+			if (strcmp(word + kl + 1, "semihosting") == 0)
+				s->console_semihosting = true;
+			else if (strcmp(word + kl + 1, "uart") != 0) {
+				snprintf(err, errlen, "pmucheck.console=%s: expected uart or semihosting", word + kl + 1);
+				return false;
+			}
 		} else {
 			snprintf(err, errlen, "unknown boot argument '%s'; pmucheck reads pmucheck.tests, pmucheck.pes, "
-				 "pmucheck.order, pmucheck.qemu and pmucheck.sweep", word);
+				 "pmucheck.order, pmucheck.qemu, pmucheck.sweep and pmucheck.console", word);
 			return false;
 		}
 	}
