@@ -3,10 +3,10 @@
 lava_common.schemas.validate, strict), and the test monitor each declares must turn a real TAP stream of the
 firmware into one LAVA test case per test point, with LAVA's result (fixupdict) matching the point's TAP
 status: the monitor's start/end strings found, its pattern applied between them as LAVA's monitor does (each
-match from where the last one ended). LAVA reads the console in chunks (pexpect, up to the device's spawn_maxread bytes) and
-applies the pattern to what it has so far, so the pattern must also give each line's test case, or nothing,
-on every cut of the line: otherwise a line cut at a chunk's end records a shortened name (ci/check_lava_run.py
-saw "pc_sa" for pc_sample.edpcsr.s_el2 under lava-run). Prints one line per check and `N passed, N failed`.
+match from where the last one ended). LAVA reads the console in chunks (pexpect, up to the device's
+spawn_maxread bytes) and applies the pattern to what it has so far, so the pattern must also give each line's
+test case, or nothing, on every cut of the line: otherwise a line cut at a chunk's end records a shortened name
+(lava-run recorded "pc_sa" for pc_sample.edpcsr.s_el2). Prints one line per check and `N passed, N failed`.
 
 Usage: check_lava.py --tap build/test-results/el3-max@qemu-7.2.tap [lava/*.yaml]"""
 import argparse

@@ -164,9 +164,9 @@ def main(argv):
         result_file = {}
     checks.check(returncode == 0 and job_result.get("result") == "pass" and result_file.get("result") == "pass",
                  f"{job_name}: {RUN_CHECKS[0]}: {len(entries)} log lines in {elapsed:.1f} s",
-                 [] if returncode == 0 else
                  [f"exit status {returncode}" if returncode is not None else f"killed after {TIMEOUT_S} s",
-                  f"LAVA: {job_result.get('error_type')}: {str(job_result.get('error_msg')).strip()}", f"log: {log_path}"])
+                  f"LAVA: {job_result.get('error_type')}: {str(job_result.get('error_msg')).strip()}",
+                  f"log: {log_path}"])
 
     # 2. the monitor saw its start and its end (otherwise it stopped at a timeout or the end of the console)
     monitor = lava_results.get("lava-test-monitor", {})

@@ -3,7 +3,10 @@
 # quiet when everything is there. Uses sudo when not root.
 #  - Debian packages: the AArch64 cross toolchain, picolibc, clang/lld (the second toolchain), QEMU 7.2,
 #    the Python packages of the CI runner, the host libfdt and dtc (host tests of the device tree reader),
-#    chromium (headless: ci/check_report.py renders `make report`'s page in it).
+#    chromium (headless: ci/check_report.py renders `make report`'s page in it), LAVA's lava-common (the job
+#    schema: ci/check_lava.py) and lava-dispatcher (lava-run runs the QEMU LAVA job: ci/check_lava_run.py;
+#    without its Recommends it still pulls in about 140 packages, 84 MB of archives, 261 MB installed:
+#    libguestfs with supermin and qemu-system-x86, lvm2, udev, kernel headers for bpfcc; about 2 minutes).
 #  - libfdt's source for the firmware, from a Debian package, into build/third_party/ (ci/fetch-libfdt.sh;
 #    mk/libfdt.mk builds it with the firmware's flags and says why not Debian's arm64 binary).
 #  - QEMU 10.0 from bookworm-backports, side by side with Debian's 7.2: its packages are downloaded and
@@ -16,7 +19,7 @@ CACHE=${PMUCHECK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pmucheck}
 QEMU10_VERSION=1:10.0.2+ds-2+deb13u1~bpo12+1
 
 packages=(make gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu picolibc-aarch64-linux-gnu clang lld libclang-rt-14-dev lava-common
-          qemu-system-arm python3 python3-tap python3-junit.xml libfdt-dev device-tree-compiler chromium)
+          lava-dispatcher qemu-system-arm python3 python3-tap python3-junit.xml libfdt-dev device-tree-compiler chromium)
 
 . "$(dirname "$0")/apt-lib.sh"
 
