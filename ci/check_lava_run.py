@@ -7,11 +7,14 @@ LAVA recorded one test case per TAP test point, in order, named after it, with t
 status (check_lava.LAVA_RESULT: ok/skip/xpass -> pass, fail/todo -> fail).
 
 lava-run takes a device configuration, which lava-server normally renders from the device type's template
-with the job's context: ci/lava/qemu-device.yaml is that rendering, and the first check requires its QEMU
-options to be the job context's. The job is run from a copy whose kernel url is file:// to --elf. lava-run
-must run as root (it checks os.geteuid() == 0); as another user every check is skipped and says so. Its log
-(one YAML mapping a line: dt, lvl, msg; `results` lines carry LAVA's test results) is kept as
-<out>/lava-run.log, the job copy as <out>/job.yaml. Prints one line per check and `N passed, N failed`.
+with the job's context: ci/lava/qemu-device.yaml is that rendering, written by hand. The first checks require
+its QEMU options to be the job context's, and every value in it to be what LAVA's own qemu.jinja2 renders for
+the job's context (lava-server's templates of lava-dispatcher's version, which ci/install-deps.sh unpacks into
+$PMUCHECK_CACHE/lava-server; rendered with jinja2 as lava-server does: sandboxed, trim_blocks). The job is
+run from a copy whose kernel url is file:// to --elf. lava-run must run as root (it checks os.geteuid() == 0);
+as another user the checks of the run are skipped and say so. Its log (one YAML mapping a line: dt, lvl,
+msg; `results` lines carry LAVA's test results) is kept as <out>/lava-run.log, the console it recorded as
+<out>/console.tap, the job copy as <out>/job.yaml. Prints one line per check and `N passed, N failed`.
 
 Usage: check_lava_run.py --elf build/qemu-virt/pmucheck.elf --out build/test-results/lava-run
                          [--job lava/qemu-pmucheck.yaml] [--device ci/lava/qemu-device.yaml]"""
@@ -48,6 +51,44 @@ def device_matches_context(device, context):
     if context.get("arch") not in device.get("available_architectures", []):
         problems.append(f"arch {context.get('arch')} is not in available_architectures")
     return problems
+
+
+def lava_templates():
+    """The device-type templates ci/install-deps.sh unpacks from lava-server's package."""
+    cache = os.environ.get("PMUCHECK_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pmucheck")
+    return os.path.join(cache, "lava-server", "root", "usr", "share", "lava-server", "device-types")
+
+
+def render_device(template_dir, device_type, context):
+    """What lava-server hands the worker for a device of `device_type` whose device dictionary sets nothing
+    (`{% extends '<type>.jinja2' %}`), for a job with this context: lava_scheduler_app/models.py,
+    Device.load_configuration renders the device dictionary with **job_ctx in a JinjaSandboxEnv with
+    autoescape=False, trim_blocks=True (lava_scheduler_app/environment.py)."""
+    import jinja2.sandbox  # Debian python3-jinja2, a dependency of lava-dispatcher
+    env = jinja2.sandbox.SandboxedEnvironment(loader=jinja2.FileSystemLoader(template_dir), autoescape=False,
+                                              trim_blocks=True)
+    text = env.from_string("{%% extends '%s.jinja2' %%}" % device_type).render(**context)
+    return yaml.safe_load(text)
+
+
+def not_rendered(hand, rendered, path=""):
+    """Where the hand-written configuration says something the rendering does not: a mapping's keys must be
+    the rendering's with the same values (the rendering may have more keys), lists must be equal, except
+    available_architectures, whose entries must be the rendering's. [path: difference]"""
+    if isinstance(hand, dict) and isinstance(rendered, dict):
+        out = []
+        for key, value in hand.items():
+            if key not in rendered:
+                out.append(f"{path}{key}: not in the rendering")
+            else:
+                out += not_rendered(value, rendered[key], f"{path}{key}.")
+        return out
+    if path == "available_architectures." and isinstance(hand, list) and isinstance(rendered, list):
+        return [f"{path[:-1]}: {a} not in the rendering" for a in hand if a not in rendered]
+    if hand != rendered:
+        return [f"{path[:-1]}: {hand!r} here, {rendered!r} rendered"]
+    return []
 
 
 def read_log(path):
@@ -119,8 +160,19 @@ def main(argv):
     context = job.get("context", {})
 
     problems = device_matches_context(device, context)
-    checks.check(not problems, f"{os.path.relpath(os.path.abspath(args.device), ROOT)}: the QEMU options are "
+    checks.check(not problems, f"{os.path.relpath(os.path.abspath(args.device), ROOT)}: its QEMU options are "
                  f"{job_name}'s context (cpu, machine, extra_options, arch)", problems)
+
+    device_name = os.path.relpath(os.path.abspath(args.device), ROOT)
+    template_dir = lava_templates()
+    device_type = job.get("device_type")
+    if not os.path.exists(os.path.join(template_dir, f"{device_type}.jinja2")):
+        checks.check(False, f"{device_name}: LAVA's {device_type}.jinja2 renders it for the job's context",
+                     [f"no {device_type}.jinja2 in {template_dir}: run ci/install-deps.sh"])
+    else:
+        differences = not_rendered(device, render_device(template_dir, device_type, context))
+        checks.check(not differences, f"{device_name}: LAVA's {device_type}.jinja2 renders it for the job's "
+                     f"context (every value in it is the rendering's)", differences[:5])
 
     lava_run = shutil.which("lava-run")
     if os.geteuid() != 0:

@@ -70,6 +70,28 @@ class DeviceTest(unittest.TestCase):
         self.assertEqual(expected["enable.swinc.el3"], "todo")
 
 
+class NotRenderedTest(unittest.TestCase):
+    RENDERED = {"available_architectures": ["arm64", "aarch64", "amd64"],
+                "actions": {"boot": {"connections": {"serial": None, "ssh": None},
+                                     "methods": {"qemu": {"parameters": {"options": ["-cpu max", "-m 512"]}}}}}}
+
+    def test_a_part_of_the_rendering_is_fine(self):
+        hand = {"available_architectures": ["aarch64"],
+                "actions": {"boot": {"connections": {"serial": None},
+                                     "methods": {"qemu": {"parameters": {"options": ["-cpu max", "-m 512"]}}}}}}
+        self.assertEqual(check_lava_run.not_rendered(hand, self.RENDERED), [])
+
+    def test_other_values_lists_keys_and_architectures_show(self):
+        hand = {"available_architectures": ["riscv64"],
+                "actions": {"boot": {"connections": {"lxc": None},
+                                     "methods": {"qemu": {"parameters": {"options": ["-cpu max"]}}}}}}
+        self.assertEqual(check_lava_run.not_rendered(hand, self.RENDERED),
+                         ["available_architectures: riscv64 not in the rendering",
+                          "actions.boot.connections.lxc: not in the rendering",
+                          "actions.boot.methods.qemu.parameters.options: ['-cpu max'] here, "
+                          "['-cpu max', '-m 512'] rendered"])
+
+
 class LogTest(unittest.TestCase):
     def test_read_log_yaml_lines(self):
         # two lines as lava-run writes them (the `!` tag of the download size included)
