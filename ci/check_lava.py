@@ -2,8 +2,11 @@
 """The LAVA job definitions (lava/*.yaml): each must pass LAVA's own job schema (Debian's lava-common,
 lava_common.schemas.validate, strict), and the test monitor each declares must turn a real TAP stream of the
 firmware into one LAVA test case per test point, with LAVA's result (fixupdict) matching the point's TAP
-status: the monitor's start/end strings found, its pattern applied between them as LAVA's monitor does (one
-match per line). Prints one line per check and `N passed, N failed`.
+status: the monitor's start/end strings found, its pattern applied between them as LAVA's monitor does (each
+match from where the last one ended). LAVA reads the console in chunks (pexpect, up to the device's
+spawn_maxread bytes) and applies the pattern to what it has so far, so the pattern must also give each line's
+test case, or nothing, on every cut of the line: otherwise a line cut at a chunk's end records a shortened name
+(lava-run recorded "pc_sa" for pc_sample.edpcsr.s_el2). Prints one line per check and `N passed, N failed`.
 
 Usage: check_lava.py --tap build/test-results/el3-max@qemu-7.2.tap [lava/*.yaml]"""
 import argparse
@@ -30,12 +33,29 @@ def monitor_cases(monitor, text):
     end = re.search(monitor["end"], text[start.end():])
     body = text[start.end():start.end() + end.start()] if end else text[start.end():]
     cases = []
-    for line in body.splitlines():
-        m = re.search(monitor["pattern"], line)
-        if m:
-            result = m.group("result")
-            cases.append((m.group("test_case_id"), monitor.get("fixupdict", {}).get(result, result)))
+    # LAVA searches the console from where its last match ended, over line ends: every match counts
+    for m in re.finditer(monitor["pattern"], body):
+        result = m.group("result")
+        cases.append((m.group("test_case_id"), monitor.get("fixupdict", {}).get(result, result)))
     return cases
+
+
+def cut_line_cases(monitor, text):
+    """The test point lines of console text whose cut before the line's end (what LAVA may hold when a chunk
+    of console output ends there) gives another match than the whole line: [(line, (test_case_id, result) of
+    the cut)]. A pattern that needs what follows the name (e.g. `(?=\\s)`) gives none."""
+    pattern = re.compile(monitor["pattern"])
+    differing = []
+    for line in text.splitlines():
+        whole = pattern.search(line + "\n")
+        if not whole:
+            continue
+        for end in range(1, len(line) + 1):
+            cut = pattern.search(line[:end])
+            if cut and (cut.start(), cut.groupdict()) != (whole.start(), whole.groupdict()):
+                differing.append((line, (cut.group("test_case_id"), cut.group("result"))))
+                break
+    return differing
 
 
 def main(argv):
@@ -79,6 +99,13 @@ def main(argv):
                 print(f"#   first differences (LAVA, TAP): {diff}")
             passed += ok
             failed += not ok
+            cuts = cut_line_cases(monitor, text)
+            print(f"{'not ok' if cuts else 'ok'} - {name}: monitor {monitor['name']}: the pattern gives each "
+                  f"line's test case or nothing on every cut of it (LAVA reads the console in chunks)")
+            for line, case in cuts[:3]:
+                print(f"#   cut gives {case}: {line[:100]}")
+            passed += not cuts
+            failed += bool(cuts)
     print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
     return 1 if failed else 0
 

@@ -3,9 +3,16 @@
 # quiet when everything is there. Uses sudo when not root.
 #  - Debian packages: the AArch64 cross toolchain, picolibc, clang/lld (the second toolchain), QEMU 7.2,
 #    the Python packages of the CI runner, the host libfdt and dtc (host tests of the device tree reader),
-#    chromium (headless: ci/check_report.py renders `make report`'s page in it).
+#    chromium (headless: ci/check_report.py renders `make report`'s page in it), LAVA's lava-common (the job
+#    schema: ci/check_lava.py) and lava-dispatcher (lava-run runs the QEMU LAVA job: ci/check_lava_run.py;
+#    without its Recommends it still pulls in about 140 packages, 84 MB of archives, 261 MB installed:
+#    libguestfs with supermin and qemu-system-x86, lvm2, udev, kernel headers for bpfcc; about 2 minutes).
 #  - libfdt's source for the firmware, from a Debian package, into build/third_party/ (ci/fetch-libfdt.sh;
 #    mk/libfdt.mk builds it with the firmware's flags and says why not Debian's arm64 binary).
+#  - LAVA's device-type templates (qemu.jinja2, base.jinja2): lava-server's package of lava-dispatcher's version,
+#    downloaded and unpacked into the cache (never installed: it needs a database and a web server);
+#    ci/check_lava_run.py renders the qemu template with the job's context and compares the device
+#    configuration it hands lava-run (ci/lava/qemu-device.yaml) with it.
 #  - QEMU 10.0 from bookworm-backports, side by side with Debian's 7.2: its packages are downloaded and
 #    unpacked into the cache (never installed, so /usr/bin/qemu-system-aarch64 stays 7.2), its runtime
 #    libraries installed from bookworm, and a wrapper points it at its own modules and data.
@@ -16,7 +23,7 @@ CACHE=${PMUCHECK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pmucheck}
 QEMU10_VERSION=1:10.0.2+ds-2+deb13u1~bpo12+1
 
 packages=(make gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu picolibc-aarch64-linux-gnu clang lld libclang-rt-14-dev lava-common
-          qemu-system-arm python3 python3-tap python3-junit.xml libfdt-dev device-tree-compiler chromium)
+          lava-dispatcher qemu-system-arm python3 python3-tap python3-junit.xml libfdt-dev device-tree-compiler chromium)
 
 . "$(dirname "$0")/apt-lib.sh"
 
@@ -74,6 +81,16 @@ fi
 install_missing $(cat "$QEMU10_DIR/DEPENDS")
 missing_libs=$(ldd "$QEMU10_BIN" | grep 'not found' || true)
 [ -z "$missing_libs" ] || { echo "pmucheck: QEMU 10.0 lacks libraries: $missing_libs" >&2; exit 1; }
+
+# --- LAVA's device-type templates, from lava-server of the installed lava-dispatcher's version ---
+LAVA_VERSION=$(dpkg-query -W -f='${Version}' lava-dispatcher)
+LAVA_SERVER_DIR=$CACHE/lava-server
+if ! grep -qxF "$LAVA_VERSION" "$LAVA_SERVER_DIR/VERSION" 2>/dev/null; then
+	echo "pmucheck: fetching lava-server $LAVA_VERSION's device-type templates into $LAVA_SERVER_DIR"
+	apt_update
+	unpack "$LAVA_SERVER_DIR" "lava-server=$LAVA_VERSION"
+	echo "$LAVA_VERSION" > "$LAVA_SERVER_DIR/VERSION"
+fi
 
 # --- libfdt's source (the firmware builds it: mk/libfdt.mk) ---
 bash "$(dirname "$0")/fetch-libfdt.sh"

@@ -40,6 +40,10 @@ $PYTHON ci/run_qemu.py --elf build/qemu-virt/pmucheck.elf --junit-dir "$R" > "$R
 cat "$R/qemu.log"; tail -n 1 "$R/qemu.log" > "$R/qemu.summary"
 $PYTHON ci/check_lava.py --tap "$R/el3-max@qemu-7.2.tap" > "$R/lava.log"
 cat "$R/lava.log"; tail -n 1 "$R/lava.log" > "$R/lava.summary"
+# The QEMU LAVA job run for real by lava-run (Debian's lava-dispatcher, no LAVA server; about 3 s), LAVA's own
+# results checked against the TAP it recorded; its log, console and job copy in $R/lava-run/.
+$PYTHON ci/check_lava_run.py --elf build/qemu-virt/pmucheck.elf --out "$R/lava-run" > "$R/lava-run.log"
+cat "$R/lava-run.log"; tail -n 1 "$R/lava-run.log" > "$R/lava-run.summary"
 echo "the clang-built image, same configurations:"
 $PYTHON ci/run_qemu.py --elf build/qemu-virt-clang/pmucheck.elf --junit-dir "$R/clang" > "$R/qemu-clang.log"
 cat "$R/qemu-clang.log"; tail -n 1 "$R/qemu-clang.log" > "$R/qemu-clang.summary"
@@ -54,7 +58,7 @@ $PYTHON ci/check_report.py --out "$R" > "$R/report.log" 2>&1
 cat "$R/report.log"; tail -n 1 "$R/report.log" > "$R/report.summary"
 # Every step leaves a summary; one that stopped before writing it failed (a missing file is not a pass).
 for step in host host-dt host-access fuzz-regress build-fvp build-clang build-gcc ci-selftest selection order \
-	    fault-inject qemu qemu-clang matrix lava report; do
+	    fault-inject qemu qemu-clang matrix lava lava-run report; do
 	[ -s "$R/$step.summary" ] || { echo "$step: no summary (the step did not finish)"; echo "0 passed, 1 failed" > "$R/$step.summary"; }
 done
 $PYTHON ci/summarize.py "$R"/*.summary
