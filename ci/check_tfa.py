@@ -73,7 +73,7 @@ MACHINE = "secure=on,virtualization=on,gic-version=3"
 # (lib/psci/psci_setup.c psci_arch_setup(): plat_get_syscnt_freq2(), plat/qemu SYS_COUNTER_FREQ_IN_TICKS =
 # 10^9 / 16), the rate of QEMU virt's counter up to machine version 9.0; from virt-9.1 the counter runs at
 # 1 GHz (measured: pmucheck's elapsed line on 10.0's virt-9.0 and virt-9.1), so on 10.0's default `virt`
-# pmucheck would take every tick for 16 ns of real time: its 2000 ms watchdog fires after 125 ms, and under
+# pmucheck would take each 1 ns tick for 16 ns: its 2000 ms watchdog fires after 125 ms, and under
 # load it did (interrupt.r1.ns_el1 took INTID 26, the EL2 physical timer, as an IRQ at EL1;
 # isolation.final_state found GICR_ISENABLER0 changed). virt-9.0 keeps the counter at the rate TF-A 2.8
 # assumes; the counter-rate check below fails on a machine where they differ.
