@@ -6,6 +6,8 @@
 #   install_missing PKG...  install the packages dpkg does not list as installed, saying which
 #   add_source FILE TYPES SUITE  write a deb822 sources file for one more suite in apt's sources folder
 #                   (Dir::Etc::sourceparts, $APT_SOURCE_PARTS; $APT_SOURCE_LIST is sources.list), once
+#   ensure_deb_src SUITE  a deb-src entry for SUITE (one-line or deb822), else add_source writes one
+#                   (pmucheck-SUITE-src.sources): what `apt-get source` needs
 if [ "$(id -u)" -eq 0 ]; then
 	sudo=()
 elif command -v sudo >/dev/null 2>&1; then
@@ -45,4 +47,12 @@ add_source() { # file, types, suite
 	printf 'Types: %s\nURIs: http://deb.debian.org/debian\nSuites: %s\nComponents: main\nSigned-By: %s\n' \
 		"$2" "$3" /usr/share/keyrings/debian-archive-keyring.gpg | "${sudo[@]}" tee "$f" >/dev/null
 	updated=
+}
+ensure_deb_src() { # suite
+	grep -Eqs "^[[:space:]]*deb-src[[:space:]].*[[:space:]]$1([[:space:]]|\$)" "$APT_SOURCE_LIST" \
+		"${APT_SOURCE_PARTS%/}"/*.list && return 0
+	awk -v suite="$1" 'BEGIN { RS = ""; IGNORECASE = 1 }
+	     /(^|\n)Types:[^\n]*deb-src/ && $0 ~ ("(^|\n)Suites:[^\n]*[[:space:]]" suite "([[:space:]]|\n|$)") { f = 1 }
+	     END { exit !f }' "${APT_SOURCE_PARTS%/}"/*.sources 2>/dev/null && return 0
+	add_source "pmucheck-$1-src.sources" deb-src "$1"
 }

@@ -32,12 +32,7 @@ work=$(mktemp -d "$DEST/.libfdt.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 # --- deb-src for bookworm; dpkg-dev (dpkg-source unpacks what apt-get source downloads), xz-utils ---
-if ! grep -Eqs '^[[:space:]]*deb-src[[:space:]].*[[:space:]]bookworm([[:space:]]|$)' "$APT_SOURCE_LIST" \
-	"${APT_SOURCE_PARTS%/}"/*.list &&
-	! awk 'BEGIN { RS = ""; IGNORECASE = 1 } /(^|\n)Types:[^\n]*deb-src/ && /(^|\n)Suites:[^\n]*[[:space:]]bookworm([[:space:]]|\n|$)/ { f = 1 }
-	       END { exit !f }' "${APT_SOURCE_PARTS%/}"/*.sources 2>/dev/null; then
-	add_source pmucheck-bookworm-src.sources deb-src bookworm
-fi
+ensure_deb_src bookworm
 install_missing dpkg-dev xz-utils # dpkg-source unpacks what apt-get source downloads; xz for linux-source's tarball
 # apt's lists must know the source package (a machine whose lists predate the deb-src entry)
 apt-cache showsrc "$DTC_SOURCE=$DTC_VERSION" 2>/dev/null | grep -q '^Package:' || apt_update

@@ -16,6 +16,9 @@
 #  - QEMU 10.0 from bookworm-backports, side by side with Debian's 7.2: its packages are downloaded and
 #    unpacked into the cache (never installed, so /usr/bin/qemu-system-aarch64 stays 7.2), its runtime
 #    libraries installed from bookworm, and a wrapper points it at its own modules and data.
+#  - Trusted Firmware-A 2.8 for QEMU virt with pmucheck as BL33 (ci/build-tfa.sh: Debian's source package,
+#    built into the cache once per version and options; make test's tfa step boots it). A failure there is
+#    reported and leaves the rest installed: the tfa step then fails on the missing build.
 # The cache is PMUCHECK_CACHE (default ~/.cache/pmucheck): outside the tree, so `make clean` keeps it.
 set -euo pipefail
 
@@ -94,3 +97,6 @@ fi
 
 # --- libfdt's source (the firmware builds it: mk/libfdt.mk) ---
 bash "$(dirname "$0")/fetch-libfdt.sh"
+
+# --- TF-A 2.8 for the tfa step (ci/check_tfa.py) ---
+bash "$(dirname "$0")/build-tfa.sh" || echo "pmucheck: TF-A was not built: make test's tfa step will fail" >&2

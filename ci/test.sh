@@ -38,6 +38,10 @@ fi
 cat "$R/fault-inject.log"; tail -n 1 "$R/fault-inject.log" > "$R/fault-inject.summary"
 $PYTHON ci/run_qemu.py --elf build/qemu-virt/pmucheck.elf --junit-dir "$R" > "$R/qemu.log"
 cat "$R/qemu.log"; tail -n 1 "$R/qemu.log" > "$R/qemu.summary"
+# pmucheck as TF-A 2.8's BL33 (ci/build-tfa.sh's build in the cache, made by ci/install-deps.sh): entered at
+# Non-secure EL2 with the tree in x0, PE 1 through TF-A's PSCI CPU_ON, verdicts as el2-max's (ci/check_tfa.py).
+$PYTHON ci/check_tfa.py --elf build/qemu-virt/pmucheck.elf --out "$R" > "$R/tfa.log" 2>&1
+cat "$R/tfa.log"; tail -n 1 "$R/tfa.log" > "$R/tfa.summary"
 $PYTHON ci/check_lava.py --tap "$R/el3-max@qemu-7.2.tap" > "$R/lava.log"
 cat "$R/lava.log"; tail -n 1 "$R/lava.log" > "$R/lava.summary"
 # The QEMU LAVA job run for real by lava-run (Debian's lava-dispatcher, no LAVA server; about 3 s), LAVA's own
@@ -58,7 +62,7 @@ $PYTHON ci/check_report.py --out "$R" > "$R/report.log" 2>&1
 cat "$R/report.log"; tail -n 1 "$R/report.log" > "$R/report.summary"
 # Every step leaves a summary; one that stopped before writing it failed (a missing file is not a pass).
 for step in host host-dt host-access fuzz-regress build-fvp build-clang build-gcc ci-selftest selection order \
-	    fault-inject qemu qemu-clang matrix lava lava-run report; do
+	    fault-inject qemu qemu-clang matrix tfa lava lava-run report; do
 	[ -s "$R/$step.summary" ] || { echo "$step: no summary (the step did not finish)"; echo "0 passed, 1 failed" > "$R/$step.summary"; }
 done
 $PYTHON ci/summarize.py "$R"/*.summary

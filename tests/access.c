@@ -333,8 +333,8 @@ static const uint64_t fgt_bits[] = {
 /*
  * The sweep for context c: every PMUSERENR_EL0 value (EL0) x MDCR_EL2.{TPM, TPMCR} (where pmucheck owns EL2)
  * x MDCR_EL3.TPM (entered at EL3); then, with FEAT_FGT where pmucheck owns EL2, each PMU fine-grained trap
- * bit alone (SCR_EL3.FGTEn = 1 when entered at EL3), and all of them with SCR_EL3.FGTEn = 0 (entered at
- * EL3). Returns the number of combinations.
+ * bit alone (SCR_EL3.FGTEn = 1 wherever EL3 is implemented), and all of them with SCR_EL3.FGTEn = 0 (entered
+ * at EL3). Returns the number of combinations.
  */
 static unsigned build_combos(enum ctx c, const struct pmu_access_features *af, struct combo *out)
 {
@@ -358,8 +358,17 @@ static unsigned build_combos(enum ctx c, const struct pmu_access_features *af, s
 						.pmuacr = ac ? 0 : ~0ull,
 					};
 	if (el2 && features.fgt) {
+		/*
+		 * SCR_EL3.FGTEn = 1: set by pmucheck at EL3; entered at EL2 below an EL3 it does not own (TF-A's
+		 * BL33), known to be 1 because pmucheck's writes of HDFGRTR_EL2/HDFGWTR_EL2 at EL2 did not trap:
+		 * with EL3 implemented and FGTEn = 0 they trap to EL3 (HDFGRTR_EL2 accessor, "if HaveEL(EL3) &&
+		 * SCR_EL3.FGTEn == '0' then AArch64.SystemAccessTrap(EL3, 0x18)"). TF-A 2.8 sets FGTEn for a BL33
+		 * entered at EL2 on a PE with FEAT_FGT (lib/el3_runtime/aarch64/context_mgmt.c). Without EL3 the
+		 * model ignores it.
+		 */
 		for (b = 0; b < sizeof(fgt_bits) / sizeof(fgt_bits[0]); b++)
-			out[n++] = (struct combo){ .pmuserenr = full, .scr_el3 = el3 ? SCR_EL3_FGTEn_BIT : 0,
+			out[n++] = (struct combo){ .pmuserenr = full,
+						   .scr_el3 = el3 || features.el3 ? SCR_EL3_FGTEn_BIT : 0,
 						   .hdfgtr = fgt_bits[b], .pmuacr = ~0ull };
 		if (el3) {
 			out[n] = (struct combo){ .pmuserenr = full, .pmuacr = ~0ull };
