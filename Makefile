@@ -70,6 +70,9 @@ CFLAGS    := -std=c11 -ffreestanding -O2 -g -Wall -Wextra -Werror -mgeneral-regs
 ASFLAGS   := -g -MMD -MP $(INCLUDES) $(PLAT_DEFS)
 LIBGCC     = $(shell $(CROSS_COMPILE)gcc -print-libgcc-file-name)
 SEMIHOST_LIB := $(if $(filter 1,$(PLAT_SEMIHOSTING)),semihost)
+# picolibc's integer-only printf and scanf (what its specs do for -DPICOLIBC_INTEGER_PRINTF_SCANF): pmucheck
+# prints no floating point, and the default (double) printf was 6 KiB of the image's text.
+PRINTF_LINK  := -Wl,--defsym=vfprintf=__i_vfprintf -Wl,--defsym=vfscanf=__i_vfscanf
 
 ifeq ($(TOOLCHAIN),clang)
 CC       := clang --target=aarch64-none-elf
@@ -77,12 +80,12 @@ CFLAGS   += -isystem $(PICOLIBC)/include -ftls-model=local-exec
 ASFLAGS  += -isystem $(PICOLIBC)/include
 LD_CMD    = $(CC) -fuse-ld=lld -nostdlib -static -Wl,--gc-sections -Wl,-T,$(BUILD)/pmucheck.ld $(OBJS) \
             -Wl,--start-group $(LIBFDT_A) $(PICOLIBC)/lib/libc.a $(if $(SEMIHOST_LIB),$(PICOLIBC)/lib/lib$(SEMIHOST_LIB).a) \
-            $(LIBGCC) -Wl,--end-group -o $@
+            $(LIBGCC) -Wl,--end-group $(PRINTF_LINK) -o $@
 else
 CC       := $(CROSS_COMPILE)gcc --specs=$(PICOLIBC)/picolibc.specs
 CFLAGS   += -mno-outline-atomics
 LD_CMD    = $(CC) -nostartfiles -static -T $(BUILD)/pmucheck.ld $(OBJS) $(LIBFDT_A) \
-            $(if $(SEMIHOST_LIB),--oslib=$(SEMIHOST_LIB)) -o $@
+            $(if $(SEMIHOST_LIB),--oslib=$(SEMIHOST_LIB)) $(PRINTF_LINK) -o $@
 endif
 # Code that runs before the MMU is on: boot_main() up to mmu_boot(), and lib/mmu/ itself.
 MMU_OFF_OBJS := $(BUILD)/boot/boot_main.o $(BUILD)/lib/smp/pe_start.o $(BUILD)/lib/mmu/mmu.o $(BUILD)/lib/mmu/page_tables.o
@@ -98,7 +101,7 @@ all: $(ELF) $(BUILD)/pmucheck.bin
 # Rebuild everything when the flags change (TESTS, TOOLCHAIN, platform values).
 $(BUILD)/flags: FORCE
 	@mkdir -p $(@D)
-	@echo '$(CC) $(CFLAGS)' | cmp -s - $@ || echo '$(CC) $(CFLAGS)' > $@
+	@echo '$(CC) $(CFLAGS) $(PRINTF_LINK)' | cmp -s - $@ || echo '$(CC) $(CFLAGS) $(PRINTF_LINK)' > $@
 FORCE:
 
 $(BUILD)/%.o: %.c $(BUILD)/flags | $(LIBFDT_A)
