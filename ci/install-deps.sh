@@ -3,7 +3,8 @@
 # quiet when everything is there. Uses sudo when not root.
 #  - Debian packages: the AArch64 cross toolchain, picolibc, clang/lld (the second toolchain), QEMU 7.2,
 #    the Python packages of the CI runner, the host libfdt and dtc (host tests of the device tree reader),
-#    chromium (headless: ci/check_report.py renders `make report`'s page in it).
+#    chromium (headless: ci/check_report.py renders `make report`'s page in it), u-boot-qemu (U-Boot for QEMU
+#    virt: ci/check_uboot.py boots the image from it).
 #  - libfdt's source for the firmware, from a Debian package, into build/third_party/ (ci/fetch-libfdt.sh;
 #    mk/libfdt.mk builds it with the firmware's flags and says why not Debian's arm64 binary).
 #  - QEMU 10.0 from bookworm-backports, side by side with Debian's 7.2: its packages are downloaded and
@@ -16,7 +17,8 @@ CACHE=${PMUCHECK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pmucheck}
 QEMU10_VERSION=1:10.0.2+ds-2+deb13u1~bpo12+1
 
 packages=(make gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu picolibc-aarch64-linux-gnu clang lld libclang-rt-14-dev lava-common
-          qemu-system-arm python3 python3-tap python3-junit.xml libfdt-dev device-tree-compiler chromium)
+          qemu-system-arm python3 python3-tap python3-junit.xml libfdt-dev device-tree-compiler chromium
+          u-boot-qemu)
 
 . "$(dirname "$0")/apt-lib.sh"
 

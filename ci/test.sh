@@ -38,6 +38,10 @@ fi
 cat "$R/fault-inject.log"; tail -n 1 "$R/fault-inject.log" > "$R/fault-inject.summary"
 $PYTHON ci/run_qemu.py --elf build/qemu-virt/pmucheck.elf --junit-dir "$R" > "$R/qemu.log"
 cat "$R/qemu.log"; tail -n 1 "$R/qemu.log" > "$R/qemu.summary"
+# The image booted from U-Boot (Debian's u-boot-qemu, -bios) as a board user does: booti, go and bootelf, with
+# U-Boot at EL2, at EL1 and at EL3; the verdicts of the modules run against the -kernel runs' (ci/check_uboot.py).
+$PYTHON ci/check_uboot.py --elf build/qemu-virt/pmucheck.elf > "$R/uboot.log" 2>&1
+cat "$R/uboot.log"; tail -n 1 "$R/uboot.log" > "$R/uboot.summary"
 $PYTHON ci/check_lava.py --tap "$R/el3-max@qemu-7.2.tap" > "$R/lava.log"
 cat "$R/lava.log"; tail -n 1 "$R/lava.log" > "$R/lava.summary"
 echo "the clang-built image, same configurations:"
@@ -54,7 +58,7 @@ $PYTHON ci/check_report.py --out "$R" > "$R/report.log" 2>&1
 cat "$R/report.log"; tail -n 1 "$R/report.log" > "$R/report.summary"
 # Every step leaves a summary; one that stopped before writing it failed (a missing file is not a pass).
 for step in host host-dt host-access fuzz-regress build-fvp build-clang build-gcc ci-selftest selection order \
-	    fault-inject qemu qemu-clang matrix lava report; do
+	    fault-inject qemu qemu-clang matrix uboot lava report; do
 	[ -s "$R/$step.summary" ] || { echo "$step: no summary (the step did not finish)"; echo "0 passed, 1 failed" > "$R/$step.summary"; }
 done
 $PYTHON ci/summarize.py "$R"/*.summary
