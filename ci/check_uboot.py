@@ -2,7 +2,11 @@
 """Boot pmucheck from U-Boot on QEMU virt, the way a board user does, and check what it reports.
 
   ci/check_uboot.py [--elf build/qemu-virt/pmucheck.elf] [--bin build/qemu-virt/pmucheck.bin]
-                    [--uboot /usr/lib/u-boot/qemu_arm64/u-boot.bin] [--qemu 7.2|10.0 ...] [--jobs N]
+                    [--uboot /usr/lib/u-boot/qemu_arm64/u-boot.bin] [--qemu 7.2|10.0 ...] [--boot REGEX]
+                    [--jobs 2] [--timeout 60]
+
+By default every boot on QEMU 7.2 and three on 10.0 (DEFAULT_BOOTS); --qemu runs every boot on the versions
+named, --boot only those whose label ("el2 go@qemu-7.2") matches.
 
 U-Boot is Debian's u-boot-qemu (qemu_arm64, 2023.01 on bookworm), started with -bios; the image is put into
 RAM with `-device loader,file=...,addr=...,force-raw=on` where U-Boot does not use memory. The script stops
