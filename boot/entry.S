@@ -4,6 +4,11 @@
  * gives the EL a known SCTLR (MMU and data cache off, alignment checks off), untraps FP/SIMD, installs its
  * vector table, cleans its image out of the caches, zeroes BSS, stacks and translation tables and calls
  * boot_main(el, x0). Lower levels are set up later from C (lib/runtime/baseline.c, lib/mmu/).
+ *
+ * The image starts with the arm64 Linux Image header, so that loaders of Linux (U-Boot's booti) take
+ * pmucheck.bin; its first instruction branches over the header, so the ELF entry (-kernel, bootelf, the
+ * holding pen) is unchanged. pmucheck is not position independent: entered anywhere but its link address
+ * it prints a Bail out! line and stops (link_address_check).
  */
 #include "arch/arch_regs.h"
 #include "arch/asm_macros.h"
@@ -11,7 +16,49 @@
 #include "runtime/context.h"
 #include "runtime/stacks.h"
 
-func _start, .text.boot
+/*
+ * The arm64 Image header: Linux Documentation/arch/arm64/booting.rst, "4. Call the kernel image"
+ * (https://docs.kernel.org/arch/arm64/booting.html), field names as there: 64 bytes, little-endian,
+ *   0x00 u32 code0, 0x04 u32 code1    executable code: here a branch to image_entry, and 0
+ *   0x08 u64 text_offset              the image goes text_offset bytes above a 2 MiB aligned base
+ *   0x10 u64 image_size               bytes from the image's start it may use: up to __image_end (BSS, stacks
+ *                                     and translation tables included, which the file does not hold)
+ *   0x18 u64 flags                    bit 0 endianness (0: LE), bits 1-2 page size (1: 4K), bit 3 physical
+ *                                     placement (0: the 2 MiB aligned base as close as possible to the base
+ *                                     of DRAM)
+ *   0x20 u64 res2, res3, res4 = 0; 0x38 u32 magic = 0x644d5241 ("ARM\x64"); 0x3c u32 res5 (PE/COFF offset)
+ * U-Boot's booti (arch/arm/lib/image.c, booti_setup()) checks the magic and, with flags bit 3 clear, moves
+ * the image to ALIGN(first DRAM bank's start, 2 MiB) + text_offset and enters it there. pmucheck must run
+ * at PLAT_RAM_BASE, so text_offset = PLAT_RAM_BASE - PLAT_MEM_BASE (qemu-virt: 0x200000) and bit 3 clear;
+ * that holds where the loader's first DRAM bank starts at PLAT_MEM_BASE, 2 MiB aligned.
+ */
+#define ARM64_IMAGE_MAGIC		0x644d5241	/* "ARM\x64", little-endian */
+#define ARM64_IMAGE_FLAG_LE		(0 << 0)
+#define ARM64_IMAGE_FLAG_PAGE_SIZE_4K	(1 << 1)
+#define ARM64_IMAGE_FLAG_PHYS_BASE	(1 << 3)	/* anywhere in memory: not set, pmucheck is not relocatable */
+#define ARM64_IMAGE_FLAGS		(ARM64_IMAGE_FLAG_LE | ARM64_IMAGE_FLAG_PAGE_SIZE_4K)
+#define ARM64_IMAGE_TEXT_OFFSET		(PLAT_RAM_BASE - PLAT_MEM_BASE)
+#if (PLAT_MEM_BASE & 0x1fffff) != 0 || PLAT_RAM_BASE < PLAT_MEM_BASE
+#error "the arm64 Image header needs PLAT_MEM_BASE 2 MiB aligned and PLAT_RAM_BASE above it"
+#endif
+
+	.section .text.boot, "ax"
+	.global _start
+	.type _start, %function
+_start:					/* = __image_start (linker/pmucheck.ld.S asserts it) */
+	b	image_entry		/* code0 */
+	.long	0			/* code1 */
+	.quad	ARM64_IMAGE_TEXT_OFFSET	/* text_offset */
+	.quad	__image_size		/* image_size (linker/pmucheck.ld.S) */
+	.quad	ARM64_IMAGE_FLAGS	/* flags */
+	.quad	0			/* res2 */
+	.quad	0			/* res3 */
+	.quad	0			/* res4 */
+	.long	ARM64_IMAGE_MAGIC	/* magic */
+	.long	0			/* res5 */
+	.size	_start, . - _start
+
+func image_entry, .text.boot
 	msr	daifset, #0xf
 	mov	x20, x0			/* device tree address, per the arm64 boot protocol */
 	mrs	x19, CurrentEL
@@ -25,10 +72,88 @@ func _start, .text.boot
 	ldr	x2, =PLAT_PRIMARY_MPIDR
 	cmp	x1, x2
 	b.ne	pe_holding_pen
-1:	mov	x21, #0			/* PE index 0 */
+1:	bl	link_address_check
+	mov	x21, #0			/* PE index 0 */
 	bl	el_entry_setup
 	b	boot_common
-endfunc _start
+endfunc image_entry
+
+/*
+ * link_address_check: returns when the image runs where it is linked (_start's address taken PC-relative,
+ * ADR, equals its link-time value from a literal). Otherwise, with nothing written to memory (the image is
+ * not where its absolute addresses point): a Bail out! line with both addresses on the compiled-in PL011
+ * (UARTFR.TXFF bit 5, UARTDR), then semihosting SYS_EXIT with status 2 where the platform has it, else WFI
+ * forever. Uses x0-x8 and x30.
+ */
+func link_address_check, .text.boot
+	adr	x0, _start
+	ldr	x1, =_start
+	cmp	x0, x1
+	b.ne	1f
+	ret
+1:	mov	x7, x0			/* where it runs */
+	ldr	x2, =PLAT_UART_BASE
+	adr	x3, link_address_msg_entered
+	bl	early_puts
+	mov	x4, x7
+	bl	early_puthex
+	adr	x3, link_address_msg_linked
+	bl	early_puts
+	ldr	x4, =_start
+	bl	early_puthex
+	adr	x3, link_address_msg_end
+	bl	early_puts
+#if PLAT_SEMIHOSTING
+	mov	x0, #0x18		/* SYS_EXIT */
+	adr	x1, link_address_exit_block
+	hlt	#0xf000
+#endif
+2:	wfi
+	b	2b
+/* early_puts: the NUL-terminated string at x3 to the PL011 at x2. Uses x3, x5, x6, x8. */
+early_puts:
+	mov	x8, x30
+3:	ldrb	w5, [x3], #1
+	cbz	w5, 4f
+	bl	early_putc
+	b	3b
+4:	ret	x8
+/* early_puthex: x4 as 0x and 16 hex digits to the PL011 at x2. Uses x3, x5, x6, x8. */
+early_puthex:
+	mov	x8, x30
+	mov	w5, #'0'
+	bl	early_putc
+	mov	w5, #'x'
+	bl	early_putc
+	mov	x3, #60			/* shift of the most significant digit */
+5:	lsr	x5, x4, x3
+	and	x5, x5, #0xf
+	cmp	x5, #10
+	add	x6, x5, #'0'
+	add	x5, x5, #('a' - 10)
+	csel	x5, x6, x5, lo
+	bl	early_putc
+	subs	x3, x3, #4
+	b.ge	5b
+	ret	x8
+/* early_putc: w5 to the PL011 at x2 once its transmit FIFO has room. Uses x6. */
+early_putc:
+	ldr	w6, [x2, #0x18]		/* UARTFR */
+	tbnz	w6, #5, early_putc	/* TXFF: transmit FIFO full */
+	str	w5, [x2]		/* UARTDR */
+	ret
+	.balign 8
+link_address_exit_block:
+	.quad	0x20026, 2		/* ADP_Stopped_ApplicationExit, status 2 */
+link_address_msg_entered:
+	.asciz	"\r\nBail out! pmucheck entered at "
+link_address_msg_linked:
+	.asciz	", linked at "
+link_address_msg_end:
+	.asciz	": it runs only at its link address (doc/boot-protocol.md, \"From U-Boot\" in README.md)\r\n"
+	.balign 4
+	.ltorg
+endfunc link_address_check
 
 /*
  * pe_holding_pen: a PE that is not the primary, at EL3 with the MMU off, waits (WFE) until pe_mailbox

@@ -6,7 +6,8 @@
 #    chromium (headless: ci/check_report.py renders `make report`'s page in it), LAVA's lava-common (the job
 #    schema: ci/check_lava.py) and lava-dispatcher (lava-run runs the QEMU LAVA job: ci/check_lava_run.py;
 #    without its Recommends it still pulls in about 140 packages, 84 MB of archives, 261 MB installed:
-#    libguestfs with supermin and qemu-system-x86, lvm2, udev, kernel headers for bpfcc; about 2 minutes).
+#    libguestfs with supermin and qemu-system-x86, lvm2, udev, kernel headers for bpfcc; about 2 minutes),
+#    u-boot-qemu (U-Boot for QEMU virt: ci/check_uboot.py boots the image from it).
 #  - libfdt's source for the firmware, from a Debian package, into build/third_party/ (ci/fetch-libfdt.sh;
 #    mk/libfdt.mk builds it with the firmware's flags and says why not Debian's arm64 binary).
 #  - LAVA's device-type templates (qemu.jinja2, base.jinja2): lava-server's package of lava-dispatcher's version,
@@ -26,7 +27,8 @@ CACHE=${PMUCHECK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pmucheck}
 QEMU10_VERSION=1:10.0.2+ds-2+deb13u1~bpo12+1
 
 packages=(make gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu picolibc-aarch64-linux-gnu clang lld libclang-rt-14-dev lava-common
-          lava-dispatcher qemu-system-arm python3 python3-tap python3-junit.xml libfdt-dev device-tree-compiler chromium)
+          lava-dispatcher qemu-system-arm python3 python3-tap python3-junit.xml libfdt-dev device-tree-compiler chromium
+          u-boot-qemu)
 
 . "$(dirname "$0")/apt-lib.sh"
 

@@ -42,6 +42,10 @@ cat "$R/qemu.log"; tail -n 1 "$R/qemu.log" > "$R/qemu.summary"
 # Non-secure EL2 with the tree in x0, PE 1 through TF-A's PSCI CPU_ON, verdicts as el2-max's (ci/check_tfa.py).
 $PYTHON ci/check_tfa.py --elf build/qemu-virt/pmucheck.elf --out "$R" > "$R/tfa.log" 2>&1
 cat "$R/tfa.log"; tail -n 1 "$R/tfa.log" > "$R/tfa.summary"
+# The image booted from U-Boot (Debian's u-boot-qemu, -bios) as a board user does: booti, go and bootelf, with
+# U-Boot at EL2, at EL1 and at EL3; the verdicts of the modules run against the -kernel runs' (ci/check_uboot.py).
+$PYTHON ci/check_uboot.py --elf build/qemu-virt/pmucheck.elf > "$R/uboot.log" 2>&1
+cat "$R/uboot.log"; tail -n 1 "$R/uboot.log" > "$R/uboot.summary"
 $PYTHON ci/check_lava.py --tap "$R/el3-max@qemu-7.2.tap" > "$R/lava.log"
 cat "$R/lava.log"; tail -n 1 "$R/lava.log" > "$R/lava.summary"
 # The QEMU LAVA job run for real by lava-run (Debian's lava-dispatcher, no LAVA server; about 3 s), LAVA's own
@@ -62,7 +66,7 @@ $PYTHON ci/check_report.py --out "$R" > "$R/report.log" 2>&1
 cat "$R/report.log"; tail -n 1 "$R/report.log" > "$R/report.summary"
 # Every step leaves a summary; one that stopped before writing it failed (a missing file is not a pass).
 for step in host host-dt host-access fuzz-regress build-fvp build-clang build-gcc ci-selftest selection order \
-	    fault-inject qemu qemu-clang matrix tfa lava lava-run report; do
+	    fault-inject qemu qemu-clang matrix tfa uboot lava lava-run report; do
 	[ -s "$R/$step.summary" ] || { echo "$step: no summary (the step did not finish)"; echo "0 passed, 1 failed" > "$R/$step.summary"; }
 done
 $PYTHON ci/summarize.py "$R"/*.summary

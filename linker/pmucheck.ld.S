@@ -4,6 +4,9 @@
  * stack per Exception level and PE (lib/runtime/context.c), and the translation tables (lib/mmu/). The MMU maps
  * it to itself (identity), section by section: code read-only and executable, read-only data, then
  * everything writable (execute-never). Those boundaries are 4KB aligned (the page size of lib/mmu/).
+ * The image's first bytes are boot/entry.S's arm64 Image header (.text.boot), whose image_size is
+ * __image_size: everything up to __image_end, the NOLOAD sections included (Linux
+ * Documentation/arch/arm64/booting.rst: "At least image_size bytes from the start of the image must be free").
  */
 OUTPUT_ARCH(aarch64)
 ENTRY(_start)
@@ -81,6 +84,9 @@ SECTIONS
 		__page_tables_end = .;
 	} >ram :data
 	__image_end = .;
+	__image_size = __image_end - __image_start;
+
+	ASSERT(_start == __image_start, "the arm64 Image header (_start, boot/entry.S) must be the image's first byte")
 
 	/DISCARD/ : { *(.note .note.*) *(.comment) *(.eh_frame) }
 }
