@@ -46,7 +46,8 @@ uint64_t pmu_filter_only_at(enum ctx c);
 #define PMU_FILTER_ALL PMEVTYPER_NSH_BIT
 
 #define PMU_SWINC_WRITES 3    /* PMSWINC_EL0 writes pmu_at_ctx_swinc_spin() makes: the exact expected count */
-#define PMU_CYCLE_SPIN   2000 /* loop turns it then spins, so CPU_CYCLES has cycles to count in the context */
+#define PMU_CYCLE_SPIN   200  /* loop turns it then spins, so CPU_CYCLES has cycles to count in the context
+                              * (hundreds of cycles: a nonzero count needs one; 2000 was a twentieth of the suite) */
 
 /*
  * Runs in a context (ctx_call): PMU_SWINC_WRITES writes of `mask` to PMSWINC_EL0 with no synchronization

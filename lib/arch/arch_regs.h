@@ -221,6 +221,10 @@
 #define SCR_EL3_RES1      (BIT64(5) | BIT64(4))
 #define SCR_EL3_NS_BIT    BIT64(0)
 
+/* ---- CNTHCTL_EL2 with HCR_EL2.E2H == 0 (generic timer, D24.8: EL1 access to the counter and timer) ---- */
+#define CNTHCTL_EL2_EL1PCTEN_BIT BIT64(0) /* EL1/EL0 reads of CNTPCT_EL0 not trapped */
+#define CNTHCTL_EL2_EL1PCEN_BIT  BIT64(1) /* EL1/EL0 access to the EL1 physical timer not trapped */
+
 /* ---- HCR_EL2 (D24.2.48) ---- */
 #define HCR_EL2_API_BIT   BIT64(41)
 #define HCR_EL2_APK_BIT   BIT64(40)

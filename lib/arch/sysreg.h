@@ -82,6 +82,8 @@ SYSREG_READ(ctr_el0, ctr_el0)
 /* Generic timer (D11.2): the system counter and its frequency (Hz) */
 SYSREG_READ(cntfrq_el0, cntfrq_el0)
 SYSREG_READ(cntpct_el0, cntpct_el0)
+SYSREG_READ(cntvct_el0, cntvct_el0)       /* virtual count: CNTPCT_EL0 - CNTVOFF_EL2 */
+SYSREG_RW(cnthctl_el2, cnthctl_el2)       /* EL1 access to the counter and timers (E2H = 0 layout) */
 SYSREG_RW(cntps_ctl_el1, cntps_ctl_el1)   /* Secure physical timer, EL3 (D12 generic timer) */
 SYSREG_RW(cntps_cval_el1, cntps_cval_el1)
 SYSREG_RW(cnthp_ctl_el2, cnthp_ctl_el2)   /* EL2 physical timer */

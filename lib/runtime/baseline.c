@@ -61,6 +61,9 @@ void el2_baseline(void)
 	write_cptr_el2(CPTR_EL2_RES1);
 	write_vbar_el2((uint64_t)(uintptr_t)vectors_el2);
 	write_mdcr_el2(mdcr_el2_baseline());
+	/* EL1 and EL0 may read the counters (EL1PCTEN, EL1PCEN = 1); no FEAT_ECV traps, no event stream: the
+	 * other fields reset to UNKNOWN values (D24 CNTHCTL_EL2; the interrupt module reads CNTVCT_EL0 at EL1) */
+	write_cnthctl_el2(CNTHCTL_EL2_EL1PCTEN_BIT | CNTHCTL_EL2_EL1PCEN_BIT);
 	if (features.fgt) {
 		/* no fine-grained debug traps (their reset values are UNKNOWN; without EL3 nothing gates them) */
 		write_hdfgrtr_el2(0);

@@ -114,8 +114,7 @@ int ctx_call(enum ctx c, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *ret)
 			ctx_eret((uint64_t)(uintptr_t)fn, arg, (uint64_t)(uintptr_t)ctx_lower_entry, ctx_spsr(el));
 		}
 	}
-	__asm__ volatile("msr daifset, #1\n\tisb" ::: "memory");
-	watchdog_disarm();
+	__asm__ volatile("msr daifset, #1\n\tisb" ::: "memory"); /* the watchdog stays armed (watchdog.h) */
 	ctx_running = -1;
 	if (orchestrator_el == 3)
 		el3_select_world(true, false);

@@ -63,7 +63,7 @@ void exc_record_print(const struct exc_record *r)
 
 	if (r->watchdog)
 		printf("#   watchdog: the call did not return within %u ms; the %s interrupted it at ELR 0x%llx (%s)\n",
-		       WATCHDOG_MS, type[r->kind & 3], (unsigned long long)r->elr, src[r->kind >> 2]);
+		       WATCHDOG_MS / 2, type[r->kind & 3], (unsigned long long)r->elr, src[r->kind >> 2]);
 	if (r->stack_overflow)
 		printf("#   stack overflow: an exception was taken to EL%u with SP outside every stack (its guard page)\n",
 		       r->el);

@@ -15,6 +15,7 @@
 static unsigned wd_el;       /* 3 or 2: the EL whose timer is the watchdog; 0: none */
 static unsigned wd_intid;
 static volatile bool wd_armed;
+static uint64_t wd_deadline; /* CNTPCT_EL0 value it fires at, while armed */
 
 bool watchdog_init(const char **why)
 {
@@ -34,16 +35,26 @@ bool watchdog_init(const char **why)
 
 void watchdog_arm(unsigned ms)
 {
-	uint64_t cval = read_cntpct_el0() + read_cntfrq_el0() / 1000u * ms;
+	uint64_t now, ticks;
+	bool routed;
 
 	if (!wd_el)
 		return;
+	now = read_cntpct_el0();
+	ticks = read_cntfrq_el0() / 1000u * ms;
+	routed = wd_el == 3 ? read_scr_el3() & SCR_EL3_FIQ_BIT : read_hcr_el2() & HCR_EL2_FMO_BIT;
+	/* Still armed with at least half the time left and routed: leave it (each rewrite of the timer costs an
+	 * emulator a host timer update; make bench). A deadline that has passed is always rewritten, which
+	 * drops the timer's level before anything unmasks FIQ. */
+	if (wd_armed && routed && wd_deadline > now && wd_deadline - now >= ticks / 2)
+		return;
+	wd_deadline = now + ticks;
 	if (wd_el == 3) {
-		write_cntps_cval_el1(cval);
+		write_cntps_cval_el1(wd_deadline);
 		write_cntps_ctl_el1(CNT_CTL_ENABLE);
 		write_scr_el3(read_scr_el3() | SCR_EL3_FIQ_BIT);
 	} else {
-		write_cnthp_cval_el2(cval);
+		write_cnthp_cval_el2(wd_deadline);
 		write_cnthp_ctl_el2(CNT_CTL_ENABLE);
 		write_hcr_el2(read_hcr_el2() | HCR_EL2_FMO_BIT);
 	}

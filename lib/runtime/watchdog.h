@@ -5,8 +5,11 @@
  * (plat.timer_intid[0]) in GIC Group 0, taken as FIQ to EL3 (SCR_EL3.FIQ = 1) from every EL, whatever the
  * interrupted context's PSTATE.F. Entered at EL2: the EL2 physical timer (CNTHP_*, plat.timer_intid[3]) in
  * Group 0, FIQ routed to EL2 (HCR_EL2.FMO = 1). Entered at EL1: none (nothing above the tests to take it).
- * ctx_call() arms it for every call (WATCHDOG_MS) and disarms it on return; at the orchestrator's own EL the
- * call runs with FIQs unmasked so a hang there is caught too. When it fires, exception_dispatch() records
+ * ctx_call() arms it for every call (WATCHDOG_MS) and leaves it armed on return: a call finds it armed with
+ * at least WATCHDOG_MS / 2 left, or re-arms it for WATCHDOG_MS, so a call that runs longer than WATCHDOG_MS is
+ * ended and one that runs less than WATCHDOG_MS / 2 never is (the orchestrator keeps FIQs masked between
+ * calls; tests_run_all() disarms it after the last module). At the orchestrator's own EL the call runs with
+ * FIQs unmasked so a hang there is caught too. When it fires, exception_dispatch() records
  * where the context was (exc_unexpected, watchdog set: ELR and SPSR of the interrupted code) and abandons the
  * context as for an unexpected exception (ctx_call() returns CTX_ABORTED); the suite goes on.
  */
@@ -26,7 +29,10 @@
  */
 bool watchdog_init(const char **why);
 
-/* Start the countdown (ms milliseconds of CNTPCT_EL0 at CNTFRQ_EL0) and route its FIQ; nothing if not set up. */
+/*
+ * Start the countdown (ms milliseconds of CNTPCT_EL0 at CNTFRQ_EL0) and route its FIQ (SCR_EL3.FIQ or
+ * HCR_EL2.FMO), unless it is armed and routed with at least ms / 2 left; nothing if not set up.
+ */
 void watchdog_arm(unsigned ms);
 
 /* Stop the countdown. */
