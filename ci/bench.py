@@ -21,6 +21,7 @@ import run_qemu  # noqa: E402
 
 CHECKS = re.compile(r"\((\d+) checks")
 ELAPSED = re.compile(r"^# elapsed: (\d+) counter ticks", re.M)
+MODULE = re.compile(r"^# module (\w+): (\d+) counter ticks", re.M)
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -71,12 +72,20 @@ def main(argv):
     config = next(c for c in run_qemu.load_configs(os.path.join(HERE, "configs.txt")) if c.name == "el3-max-icount")
     _, _, out = timed(run_qemu.qemu_command(args.elf, config, "7.2"), 1)
     m = ELAPSED.search(out.replace("\r", ""))
+    modules = MODULE.findall(out.replace("\r", ""))
+    if modules:
+        total = sum(int(t) for _, t in modules) or 1
+        print("el3-max under -icount shift=0, by module (counter ticks, share): " +
+              ", ".join(f"{name} {int(t)} ({100 * int(t) / total:.0f}%)" for name, t in modules))
     print(f"el3-max under -icount shift=0 (QEMU 7.2): {m.group(1) if m else '?'} counter ticks boot to verdict "
           "(deterministic: the virtual counter follows the instruction count)")
-    worst = max((r for label, r in ratios.items() if "-max" in label and "icount" not in label), default=0)
+    # the default suite: -cpu max, the semihosting console (the *-uart runs show what the PL011 costs)
+    worst = max((r for label, r in ratios.items()
+                 if "-max" in label and "icount" not in label and run_qemu.UART_SUFFIX not in label), default=0)
     print(f"target: the suite within 2x the floor on -cpu max: worst ratio {worst:.2f} "
           f"({'met' if worst <= 2 else 'missed'})")
-    print(f"target: image text under 128 KiB: {text} bytes ({'met' if text < 128 * 1024 else 'missed'})")
+    print(f"target: image text under 128 KiB: {text} bytes of .text and .rodata "
+          f"({'met' if text < 128 * 1024 else 'missed'})")
     return 0
 
 
