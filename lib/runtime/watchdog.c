@@ -26,6 +26,13 @@ bool watchdog_init(const char **why)
 	}
 	if (!gic_init(why))
 		return false;
+	if (orchestrator_el == 2 && gic_has_security()) {
+		/* GICR_IGROUPR0/IGRPMODR0 are RAZ/WI to Non-secure accesses (GICv3, IHI 0069): the PPI would stay
+		 * Non-secure Group 1 and arrive as an IRQ wherever HCR_EL2.IMO sends it (seen under TF-A, README) */
+		*why = "entered at EL2 below an EL3 that keeps the GIC's two Security states (GICD_CTLR.DS = 0): "
+		       "Group 0, which the watchdog's FIQ needs, is Secure software's";
+		return false;
+	}
 	wd_el = orchestrator_el;
 	wd_intid = orchestrator_el == 3 ? plat.timer_intid[0] : plat.timer_intid[3];
 	gic_ppi_configure(wd_intid, GIC_GROUP0);

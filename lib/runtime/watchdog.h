@@ -4,7 +4,8 @@
  * Entered at EL3: the Secure physical timer (CNTPS_CTL_EL1, CNTPS_CVAL_EL1) with its PPI
  * (plat.timer_intid[0]) in GIC Group 0, taken as FIQ to EL3 (SCR_EL3.FIQ = 1) from every EL, whatever the
  * interrupted context's PSTATE.F. Entered at EL2: the EL2 physical timer (CNTHP_*, plat.timer_intid[3]) in
- * Group 0, FIQ routed to EL2 (HCR_EL2.FMO = 1). Entered at EL1: none (nothing above the tests to take it).
+ * Group 0, FIQ routed to EL2 (HCR_EL2.FMO = 1), unless an EL3 below keeps the GIC's security (GICD_CTLR.DS = 0,
+ * as TF-A does): then none. Entered at EL1: none (nothing above the tests to take it).
  * ctx_call() arms it for every call (WATCHDOG_MS) and leaves it armed on return: a call finds it armed with
  * at least WATCHDOG_MS / 2 left, or re-arms it for WATCHDOG_MS, so a call that runs longer than WATCHDOG_MS is
  * ended and one that runs less than WATCHDOG_MS / 2 never is (the orchestrator keeps FIQs masked between
