@@ -46,7 +46,8 @@ FIELDS = {
 EVENTS = {"SW_INCR": 0, "EXC_TAKEN": 9, "EXC_RETURN": 10, "CPU_CYCLES": 17, "CHAIN": 30}
 # Feature -> (register, field, lowest value that implements it).
 FEATURES = {
-    "FEAT_PMUv3p1": ("ID_AA64DFR0_EL1", "PMUVer", 0x4), "FEAT_PMUv3p5": ("ID_AA64DFR0_EL1", "PMUVer", 0x6),
+    "FEAT_PMUv3p1": ("ID_AA64DFR0_EL1", "PMUVer", 0x4), "FEAT_PMUv3p4": ("ID_AA64DFR0_EL1", "PMUVer", 0x5),
+    "FEAT_PMUv3p5": ("ID_AA64DFR0_EL1", "PMUVer", 0x6),
     "FEAT_PMUv3p7": ("ID_AA64DFR0_EL1", "PMUVer", 0x7), "FEAT_SEL2": ("ID_AA64PFR0_EL1", "SEL2", 0x1),
     "FEAT_EBEP": ("ID_AA64DFR1_EL1", "EBEP", 0x1), "FEAT_SEBEP": ("ID_AA64DFR0_EL1", "SEBEP", 0x1),
     "FEAT_PMUv3_SS": ("ID_AA64DFR0_EL1", "PMSS", 0x1), "FEAT_PMUv3_ICNTR": ("ID_AA64DFR1_EL1", "PMICNTR", 0x1),
@@ -165,7 +166,7 @@ SKIP_RULES = [
      r"and taken as Non-secure|Secure state needs EL3, and pmucheck was not entered at EL3|"
      r"FEAT_SEL2 not implemented \(ID_AA64PFR0_EL1\.SEL2 == 0\))",
      lambda h, m, n: _ctx(n) is not None and context_reason(h, _ctx(n)) == m.group(0)),
-    (r"FEAT_(PMUv3p1|PMUv3p5|PMUv3p7|EBEP|SEBEP|PMUv3_SS|PMUv3_ICNTR|SPEv1p2) not implemented "
+    (r"FEAT_(PMUv3p1|PMUv3p4|PMUv3p5|PMUv3p7|EBEP|SEBEP|PMUv3_SS|PMUv3_ICNTR|SPEv1p2) not implemented "
      r"\((ID_AA64\w+_EL1)\.(\w+) (==|<|=) (0x[0-9a-f]+|\d+)\)(: every line with a PMEE field other than 0b00 needs it|: 32-bit event counters)?",
      lambda h, m, n: not h.has("FEAT_" + m.group(1)) and FEATURES["FEAT_" + m.group(1)][:2] == m.group(2, 3)),
     (r"PMUv3 not implemented \(ID_AA64DFR0_EL1\.PMUVer( is 0x0 or 0xF| == 0x[0-9a-f]+| = 0x[0-9a-f]+)?\)",

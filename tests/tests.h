@@ -34,6 +34,9 @@ void test_interrupt(void);
 /* D11.5.2 / D13.5.2 freezing (tests/freeze.c). */
 void test_freeze(void);
 
+/* PMCR_EL0.C and .P (the write-only resets) and PMMIR_EL1's values (tests/pmcr.c). */
+void test_pmcr(void);
+
 /* Who may access the PMU registers: PMUSERENR_EL0, MDCR_EL2/EL3 traps, UNDEFINED (tests/access.c). */
 void test_access(void);
 
