@@ -256,14 +256,21 @@ bool selection_parse_sweep(struct selection *s, const char *text, char *err, siz
 	return true;
 }
 
+/* The boot argument keys pmucheck reads (selection.h), in the order of the error message's list. */
+enum bootarg_key { KEY_TESTS, KEY_PES, KEY_ORDER, KEY_QEMU, KEY_SWEEP, KEY_CONSOLE, KEY_COUNT };
+static const char *const bootarg_keys[KEY_COUNT] = {
+	"pmucheck.tests", "pmucheck.pes", "pmucheck.order", "pmucheck.qemu", "pmucheck.sweep", "pmucheck.console",
+};
+
 bool selection_parse_bootargs(struct selection *s, const char *bootargs, size_t len, const char *const *modules,
 			      unsigned nmodules, unsigned max_pes, char *err, size_t errlen)
 {
 	static const char prefix[] = "pmucheck.";
 	char word[256];
+	const char *value;
 	size_t at = 0, wl, kl;
-	bool seen_tests = false, seen_pes = false, seen_qemu = false, seen_order = false, seen_sweep = false;
-	bool seen_console = false;
+	unsigned seen = 0, k;
+	bool ok;
 
 	selection_init(s);
 	while (at < len && bootargs[at]) {
@@ -291,61 +298,34 @@ bool selection_parse_bootargs(struct selection *s, const char *bootargs, size_t 
 			return false;
 		}
 		word[kl] = '\0';
-		if (strcmp(word, "pmucheck.tests") == 0) {
-			if (seen_tests) {
-				snprintf(err, errlen, "pmucheck.tests given twice");
-				return false;
-			}
-			seen_tests = true;
-			if (!selection_parse_tests(s, word + kl + 1, modules, nmodules, err, errlen))
-				return false;
-		} else if (strcmp(word, "pmucheck.pes") == 0) {
-			if (seen_pes) {
-				snprintf(err, errlen, "pmucheck.pes given twice");
-				return false;
-			}
-			seen_pes = true;
-			if (!selection_parse_pes(s, word + kl + 1, max_pes, err, errlen))
-				return false;
-		} else if (strcmp(word, "pmucheck.order") == 0) {
-			if (seen_order) {
-				snprintf(err, errlen, "pmucheck.order given twice");
-				return false;
-			}
-			seen_order = true;
-			if (!selection_parse_order(s, word + kl + 1, err, errlen))
-				return false;
-		} else if (strcmp(word, "pmucheck.sweep") == 0) {
-			if (seen_sweep) {
-				snprintf(err, errlen, "pmucheck.sweep given twice");
-				return false;
-			}
-			seen_sweep = true;
-			if (!selection_parse_sweep(s, word + kl + 1, err, errlen))
-				return false;
-		} else if (strcmp(word, "pmucheck.qemu") == 0) {
-			if (seen_qemu) {
-				snprintf(err, errlen, "pmucheck.qemu given twice");
-				return false;
-			}
-			seen_qemu = true; /* read by the platform code (test_set_platform_version) */
-		} else if (strcmp(word, "pmucheck.console") == 0) {
-			if (seen_console) {
-				snprintf(err, errlen, "pmucheck.console given twice");
-				return false;
-			}
-			seen_console = true;
-			if (strcmp(word + kl + 1, "semihosting") == 0)
-				s->console_semihosting = true;
-			else if (strcmp(word + kl + 1, "uart") != 0) {
-				snprintf(err, errlen, "pmucheck.console=%s: expected uart or semihosting", word + kl + 1);
-				return false;
-			}
-		} else {
+		value = word + kl + 1;
+		for (k = 0; k < KEY_COUNT && strcmp(word, bootarg_keys[k]) != 0; k++)
+			;
+		if (k == KEY_COUNT) {
 			snprintf(err, errlen, "unknown boot argument '%s'; pmucheck reads pmucheck.tests, pmucheck.pes, "
 				 "pmucheck.order, pmucheck.qemu, pmucheck.sweep and pmucheck.console", word);
 			return false;
 		}
+		if (seen & (1u << k)) {
+			snprintf(err, errlen, "%s given twice", word);
+			return false;
+		}
+		seen |= 1u << k;
+		switch ((enum bootarg_key)k) {
+		case KEY_TESTS: ok = selection_parse_tests(s, value, modules, nmodules, err, errlen); break;
+		case KEY_PES: ok = selection_parse_pes(s, value, max_pes, err, errlen); break;
+		case KEY_ORDER: ok = selection_parse_order(s, value, err, errlen); break;
+		case KEY_SWEEP: ok = selection_parse_sweep(s, value, err, errlen); break;
+		case KEY_CONSOLE:
+			s->console_semihosting = strcmp(value, "semihosting") == 0;
+			ok = s->console_semihosting || strcmp(value, "uart") == 0;
+			if (!ok)
+				snprintf(err, errlen, "pmucheck.console=%s: expected uart or semihosting", value);
+			break;
+		default: ok = true; break; /* pmucheck.qemu: read by the platform code (test_set_platform_version) */
+		}
+		if (!ok)
+			return false;
 	}
 	return true;
 }
