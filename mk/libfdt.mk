@@ -37,7 +37,8 @@ DT_SRCS      := lib/dt/fdt_platform.c lib/platform/platform_desc.c
 LIBFDT_NAMES := fdt fdt_ro fdt_wip fdt_sw fdt_rw fdt_strerror fdt_empty_tree fdt_addresses fdt_overlay fdt_check
 # The firmware's flags (recursively expanded, used in the recipe only) without the warnings-as-errors of our
 # own code and without dependency files; strnlen declared (above).
-LIBFDT_CFLAGS = $(filter-out -Werror -Wextra -MMD -MP,$(CFLAGS)) -D_POSIX_C_SOURCE=200809L
+# Plain objects (no -flto): an archive of LTO objects would need the compiler's own ar plugin (gcc-ar, llvm-ar).
+LIBFDT_CFLAGS = $(filter-out -Werror -Wextra -MMD -MP -flto,$(CFLAGS)) -D_POSIX_C_SOURCE=200809L
 LIBFDT_AR    ?= $(CROSS_COMPILE)ar
 
 $(LIBFDT_DIR)/ORIGIN:
