@@ -26,8 +26,8 @@
 #   --disable-newlib-wide-orient --disable-newlib-fseek-optimization --disable-newlib-unbuf-stream-opt
 #   --disable-nls --disable-multilib
 # Not --enable-newlib-nano-formatted-io: nano's printf takes one length modifier only ("hlL": libc/stdio/
-# nano-vfprintf.c reads one of them, then the conversion), so "%llx" prints nothing for its value and shifts
-# every later argument; and not --enable-newlib-reent-small: its __sinit allocates stdin/stdout/stderr with
+# nano-vfprintf.c reads one of them, then the conversion: "%llx" is the unknown conversion 'l', printed as
+# "l", then "x"), so it takes no argument and every later one is printed in the wrong place; and not --enable-newlib-reent-small: its __sinit allocates stdin/stdout/stderr with
 # malloc (__sfp, __sfmoreglue), where the full struct _reent holds them.
 # Compiler flags (CFLAGS_FOR_TARGET): -O2 -g as newlib's default, plus what a bare-metal image needs of
 # Debian's Linux-targeted compiler: -fno-pic (it defaults to PIE), -fno-stack-protector, -mno-outline-atomics
