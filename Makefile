@@ -9,6 +9,7 @@
 #                        A=<tap> B=<tap>: B's results and what changed from A)
 #   make run TESTS=enable            only the test points of one module (comma-separated list; MODULES= too)
 #   make TOOLCHAIN=clang             build with clang --target=aarch64-none-elf (lld links)
+#   make LIBC=newlib                 link newlib instead of picolibc (build/<platform>-newlib/; ci/build-newlib.sh)
 #   make run FAULT_INJECT=1          add deliberate faults at every context first (build/<platform>-fault/)
 #   make WATCHDOG_MS=500             the per-call watchdog's limit (default 2000 ms, lib/runtime/watchdog.h)
 #   make coverage                    spec coverage of the last run's TAP (COVERAGE_TAP=...) into build/coverage/
@@ -20,6 +21,8 @@ PLATFORM  ?= qemu-virt
 # Where ci/install-deps.sh unpacks what is not a Debian package install (QEMU 10.0).
 PMUCHECK_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/pmucheck
 TOOLCHAIN ?= gcc
+# The C library: picolibc (Debian's picolibc-aarch64-linux-gnu) or newlib (see NEWLIB below).
+LIBC      ?= picolibc
 MODULES   ?=
 # TESTS: test points to run (comma-separated names or leading parts: enable, access.pmcr_el0); MODULES is its old name.
 TESTS     ?= $(MODULES)
@@ -33,7 +36,7 @@ PICOLIBC      ?= /usr/lib/picolibc/aarch64-linux-gnu
 PYTHON        ?= /usr/bin/python3
 HOSTCC        ?= cc
 
-BUILD := build/$(PLATFORM)$(if $(filter clang,$(TOOLCHAIN)),-clang)$(if $(filter 1,$(FAULT_INJECT)),-fault)
+BUILD := build/$(PLATFORM)$(if $(filter clang,$(TOOLCHAIN)),-clang)$(if $(filter newlib,$(LIBC)),-newlib)$(if $(filter 1,$(FAULT_INJECT)),-fault)
 ELF   := $(BUILD)/pmucheck.elf
 include mk/libfdt.mk
 
@@ -41,11 +44,13 @@ include mk/libfdt.mk
 MODEL_SRCS := $(sort $(wildcard lib/model/*.c))
 HOST_MODEL_SRCS := $(filter-out lib/model/pmu_access.c,$(MODEL_SRCS)) lib/runtime/profiling_exception.c
 
+# picolibc's stdio FILE (console.c), or newlib's system calls (console_newlib.c): the same console.h.
+CONSOLE_SRC := lib/drivers/$(if $(filter newlib,$(LIBC)),console_newlib.c,console.c)
 SRCS := boot/entry.S boot/boot_main.c \
         el3/smc_service.c el2/hvc_service.c el1/svc_service.c \
         lib/arch/id_regs.c \
         lib/runtime/baseline.c lib/runtime/context.c lib/runtime/context_lower.S lib/runtime/exception.c lib/runtime/profiling_exception.c lib/runtime/watchdog.c lib/runtime/vectors.S \
-        lib/drivers/console.c lib/drivers/console_pl011.c lib/drivers/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c \
+        $(CONSOLE_SRC) lib/drivers/console_pl011.c lib/drivers/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c \
         lib/smp/psci.c lib/smp/pe_start.c $(DT_SRCS) \
         lib/platform/platform_exit.c $(MODEL_SRCS) \
         lib/test/test.c lib/test/selection.c \
@@ -79,7 +84,41 @@ SEMIHOST_LIB := $(if $(filter 1,$(PLAT_SEMIHOSTING)),semihost)
 # prints no floating point, and the default (double) printf was 6 KiB of the image's text.
 PRINTF_LINK  := -Wl,--defsym=vfprintf=__i_vfprintf -Wl,--defsym=vfscanf=__i_vfscanf
 
-ifeq ($(TOOLCHAIN),clang)
+ifeq ($(LIBC),newlib)
+# newlib: with Debian's aarch64-linux-gnu-gcc, ci/build-newlib.sh's build of Debian's newlib-source (its libc.a
+# and headers in the cache: the compiler's own, glibc's, headers are left out with -nostdinc, gcc's stddef.h,
+# stdarg.h, limits.h and stdint-gcc.h kept); with the Arm GNU Toolchain (CROSS_COMPILE=aarch64-none-elf-) the
+# newlib it ships (NEWLIB empty: the compiler's own headers and libc.a). Either way no crt0 (boot/entry.S
+# starts the image), no libgloss, no TLS (newlib's errno is in struct _reent, _impure_ptr), the system calls
+# from lib/drivers/console_newlib.c, and newlib's own integer-only printf (no PRINTF_LINK: picolibc's names).
+# newlib's AArch64 memset, memchr, strchr and strrchr are assembly on the SIMD&FP registers (picolibc's are not;
+# both libraries' setjmp/longjmp save d8-d15 and printf's variadic entry saves q0-q7): FP/SIMD is enabled at
+# every EL (boot/entry.S, lib/runtime/baseline.c), and no exception handler that returns to the interrupted code
+# calls them (the services and the PMU interrupt hook reach none of them but longjmp), so the handlers' saving
+# only the general-purpose registers stays enough.
+ifneq ($(TOOLCHAIN),gcc)
+$(error LIBC=newlib builds with gcc only (TOOLCHAIN=gcc))
+endif
+NEWLIB      ?= $(if $(filter aarch64-none-elf-,$(CROSS_COMPILE)),,$(PMUCHECK_CACHE)/newlib-3.3.0)
+NEWLIB_LIBS  = $(if $(NEWLIB),$(NEWLIB)/lib/libc.a,-lc)
+PRINTF_LINK :=
+CC       := $(CROSS_COMPILE)gcc
+LTO      := -flto=auto
+CFLAGS   += -mno-outline-atomics -DPMUCHECK_LIBC_NEWLIB=1
+ASFLAGS  += -DPMUCHECK_LIBC_NEWLIB=1
+LD_CMD    = $(CC) $(LTO_LDFLAGS) -nostdlib -static -Wl,--gc-sections -Wl,--build-id=none -T $(BUILD)/pmucheck.ld $(OBJS) \
+            -Wl,--start-group $(LIBFDT_A) $(NEWLIB_LIBS) $(LIBGCC) -Wl,--end-group -o $@
+ifneq ($(NEWLIB),)
+NEWLIB_INC := -nostdinc -isystem $(NEWLIB)/include -isystem $(shell $(CROSS_COMPILE)gcc -print-file-name=include)
+CFLAGS   += $(NEWLIB_INC)
+ASFLAGS  += $(NEWLIB_INC)
+# Built when missing (ci/install-deps.sh builds it, or brings it up to date, before make test).
+$(NEWLIB)/lib/libc.a:
+	@bash ci/build-newlib.sh >/dev/null
+$(ELF): $(NEWLIB)/lib/libc.a
+$(OBJS) $(LIBFDT_A): | $(NEWLIB)/lib/libc.a
+endif
+else ifeq ($(TOOLCHAIN),clang)
 CC       := clang --target=aarch64-none-elf
 LTO      := -flto
 CFLAGS   += -isystem $(PICOLIBC)/include -ftls-model=local-exec
@@ -108,7 +147,8 @@ all: $(ELF) $(BUILD)/pmucheck.bin
 # Rebuild everything when the flags change (TESTS, TOOLCHAIN, platform values).
 $(BUILD)/flags: FORCE
 	@mkdir -p $(@D)
-	@echo '$(CC) $(CFLAGS) $(PRINTF_LINK) $(LTO_LDFLAGS)' | cmp -s - $@ || echo '$(CC) $(CFLAGS) $(PRINTF_LINK) $(LTO_LDFLAGS)' > $@
+	@echo '$(CC) $(CFLAGS) $(PRINTF_LINK) $(LTO_LDFLAGS) $(LIBC)' | cmp -s - $@ || \
+		echo '$(CC) $(CFLAGS) $(PRINTF_LINK) $(LTO_LDFLAGS) $(LIBC)' > $@
 FORCE:
 
 $(BUILD)/%.o: %.c $(BUILD)/flags | $(LIBFDT_A)

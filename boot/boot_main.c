@@ -1,10 +1,17 @@
 /*
  * boot_main.c - first C code, at the Exception level pmucheck was entered at (the orchestrator's). Sets up
- * picolibc's TLS, reads the ID registers, gives every lower level its baseline (el3/, el2/, el1/), reports
- * which contexts exist, runs the test modules and exits with the verdict.
+ * picolibc's TLS (none with newlib), reads the ID registers, gives every lower level its baseline (el3/, el2/,
+ * el1/), reports which contexts exist, runs the test modules and exits with the verdict.
  */
+#ifndef PMUCHECK_LIBC_NEWLIB
 #include <picolibc.h> /* defines PICOLIBC_TLS, which picotls.h needs */
 #include <picotls.h>
+#else
+/* newlib (make LIBC=newlib) keeps errno and its other per-thread state in struct _reent (_impure_ptr), not in
+ * TLS: its .tdata/.tbss are empty and there is no TLS block to set up. */
+static inline void _init_tls(void *tls) { (void)tls; }
+static inline void _set_tls(void *tls) { (void)tls; }
+#endif
 #include <stdint.h>
 #include <stdio.h>
 

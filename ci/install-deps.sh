@@ -7,7 +7,8 @@
 #    schema: ci/check_lava.py) and lava-dispatcher (lava-run runs the QEMU LAVA job: ci/check_lava_run.py;
 #    without its Recommends it still pulls in about 140 packages, 84 MB of archives, 261 MB installed:
 #    libguestfs with supermin and qemu-system-x86, lvm2, udev, kernel headers for bpfcc; about 2 minutes),
-#    u-boot-qemu (U-Boot for QEMU virt: ci/check_uboot.py boots the image from it).
+#    u-boot-qemu (U-Boot for QEMU virt: ci/check_uboot.py boots the image from it), newlib-source (newlib's
+#    source tarball, /usr/src/newlib/: ci/build-newlib.sh).
 #  - libfdt's source for the firmware, from a Debian package, into build/third_party/ (ci/fetch-libfdt.sh;
 #    mk/libfdt.mk builds it with the firmware's flags and says why not Debian's arm64 binary).
 #  - LAVA's device-type templates (qemu.jinja2, base.jinja2): lava-server's package of lava-dispatcher's version,
@@ -20,6 +21,9 @@
 #  - Trusted Firmware-A 2.8 for QEMU virt with pmucheck as BL33 (ci/build-tfa.sh: Debian's source package,
 #    built into the cache once per version and options; make test's tfa step boots it). A failure there is
 #    reported and leaves the rest installed: the tfa step then fails on the missing build.
+#  - newlib 3.3.0's C library for bare-metal AArch64 (ci/build-newlib.sh: Debian's newlib-source, built with
+#    aarch64-linux-gnu-gcc into the cache once per version and options, about 2 minutes; make test's newlib
+#    step links the image against it). A failure is reported the same way: the newlib step then fails.
 # The cache is PMUCHECK_CACHE (default ~/.cache/pmucheck): outside the tree, so `make clean` keeps it.
 set -euo pipefail
 
@@ -28,7 +32,7 @@ QEMU10_VERSION=1:10.0.2+ds-2+deb13u1~bpo12+1
 
 packages=(make gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu picolibc-aarch64-linux-gnu clang lld libclang-rt-14-dev lava-common
           lava-dispatcher qemu-system-arm python3 python3-tap python3-junit.xml libfdt-dev device-tree-compiler chromium
-          u-boot-qemu)
+          u-boot-qemu newlib-source)
 
 . "$(dirname "$0")/apt-lib.sh"
 
@@ -102,3 +106,6 @@ bash "$(dirname "$0")/fetch-libfdt.sh"
 
 # --- TF-A 2.8 for the tfa step (ci/check_tfa.py) ---
 bash "$(dirname "$0")/build-tfa.sh" || echo "pmucheck: TF-A was not built: make test's tfa step will fail" >&2
+
+# --- newlib's libc for make LIBC=newlib (make test's newlib step) ---
+bash "$(dirname "$0")/build-newlib.sh" >/dev/null || echo "pmucheck: newlib was not built: make test's newlib step will fail" >&2

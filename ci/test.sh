@@ -55,6 +55,18 @@ cat "$R/lava-run.log"; tail -n 1 "$R/lava-run.log" > "$R/lava-run.summary"
 echo "the clang-built image, same configurations:"
 $PYTHON ci/run_qemu.py --elf build/qemu-virt-clang/pmucheck.elf --junit-dir "$R/clang" > "$R/qemu-clang.log"
 cat "$R/qemu-clang.log"; tail -n 1 "$R/qemu-clang.log" > "$R/qemu-clang.summary"
+# The image linked against newlib instead of picolibc (make LIBC=newlib: ci/build-newlib.sh's build of Debian's
+# newlib-source, made by ci/install-deps.sh, and lib/drivers/console_newlib.c): entered at EL3, EL2 and EL1 and
+# with two PEs (semihosting console), and at EL3 with the UART console, on both QEMU versions; the verdicts must
+# be the picolibc image's expectations.
+echo "the newlib-linked image:"
+if $MAKE --no-print-directory all LIBC=newlib > "$R/newlib-build.log" 2>&1; then
+	$PYTHON ci/run_qemu.py --elf build/qemu-virt-newlib/pmucheck.elf --config el3-max --config el2-max \
+		--config el1-max --config el3-max-smp2 --config el3-max-uart --junit-dir "$R/newlib" > "$R/newlib.log"
+else
+	cat "$R/newlib-build.log"; echo "0 passed, 1 failed" > "$R/newlib.log"
+fi
+cat "$R/newlib.log"; tail -n 1 "$R/newlib.log" > "$R/newlib.summary"
 # Every AArch64 CPU model of each QEMU version at every entry, expectations derived from each run (ci/matrix.txt,
 # ci/derive_expected.py); the gcc image only: the clang image runs the core configurations above.
 echo "the CPU-model matrix (gcc image), expectations derived:"
@@ -66,7 +78,7 @@ $PYTHON ci/check_report.py --out "$R" > "$R/report.log" 2>&1
 cat "$R/report.log"; tail -n 1 "$R/report.log" > "$R/report.summary"
 # Every step leaves a summary; one that stopped before writing it failed (a missing file is not a pass).
 for step in host host-dt host-access fuzz-regress build-fvp build-clang build-gcc ci-selftest selection order \
-	    fault-inject qemu qemu-clang matrix tfa uboot lava lava-run report; do
+	    fault-inject qemu qemu-clang newlib matrix tfa uboot lava lava-run report; do
 	[ -s "$R/$step.summary" ] || { echo "$step: no summary (the step did not finish)"; echo "0 passed, 1 failed" > "$R/$step.summary"; }
 done
 $PYTHON ci/summarize.py "$R"/*.summary

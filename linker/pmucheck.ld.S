@@ -1,6 +1,7 @@
 /*
  * pmucheck.ld.S - one image in RAM at PLAT_RAM_BASE (from platform/<name>/platform.mk, passed with -D).
- * Holds picolibc's TLS template (.tdata/.tbss, symbols as picolibc's _init_tls() expects them), BSS and one
+ * Holds picolibc's TLS template (.tdata/.tbss, symbols as picolibc's _init_tls() expects them; linked against
+ * newlib (make LIBC=newlib) there is none: newlib's errno and stdio state are struct _reent in .data), BSS and one
  * stack per Exception level and PE (lib/runtime/context.c), and the translation tables (lib/mmu/). The MMU maps
  * it to itself (identity), section by section: code read-only and executable, read-only data, then
  * everything writable (execute-never). Those boundaries are 4KB aligned (the page size of lib/mmu/).

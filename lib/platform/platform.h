@@ -18,7 +18,7 @@
 #ifndef __ASSEMBLER__
 /*
  * End the run with `status` (0 all passed, 1 a check failed, 2 bail out): semihosting SYS_EXIT through
- * picolibc's exit() where PLAT_SEMIHOSTING, else a WFI loop (hardware without a debugger). No return.
+ * the C library's exit() where PLAT_SEMIHOSTING, else a WFI loop (hardware without a debugger). No return.
  */
 void __attribute__((noreturn)) platform_exit(int status);
 #endif

@@ -1,7 +1,8 @@
 /*
  * platform_exit.c - see platform.h. With PLAT_SEMIHOSTING the image links picolibc's libsemihost, whose
  * _exit() issues SYS_EXIT (ADP_Stopped_ApplicationExit with the status as subcode), which QEMU turns into
- * its own exit status. Otherwise _exit() is the low-power loop below.
+ * its own exit status; linked against newlib (make LIBC=newlib), lib/drivers/console_newlib.c's _exit() does
+ * the same. Otherwise _exit() is the low-power loop below.
  */
 #include <stdlib.h>
 

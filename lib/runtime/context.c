@@ -1,6 +1,7 @@
 /*
  * context.c - run-at-context primitive (see context.h). The orchestrator keeps one recovery point
- * (picolibc setjmp) per call; the lower context or an exception handler comes back to it with longjmp from
+ * (the C library's setjmp: picolibc's and newlib's both save d8-d15 as well, FP/SIMD being enabled at every EL)
+ * per call; the lower context or an exception handler comes back to it with longjmp from
  * the orchestrator's own EL, after the service call upwards.
  */
 #include <setjmp.h>
