@@ -74,10 +74,13 @@ void watchdog_disarm(void)
 	if (!wd_el)
 		return;
 	wd_armed = false;
-	if (wd_el == 3)
+	if (wd_el == 3) {
 		write_cntps_ctl_el1(CNT_CTL_IMASK);
-	else
+		write_scr_el3(read_scr_el3() & ~SCR_EL3_FIQ_BIT); /* the routing too: the state found at the start */
+	} else {
 		write_cnthp_ctl_el2(CNT_CTL_IMASK);
+		write_hcr_el2(read_hcr_el2() & ~HCR_EL2_FMO_BIT);
+	}
 	isb();
 }
 
