@@ -11,7 +11,8 @@
  *   IRQ  no exception, and PMUIRQ asserted: the PMU PPI pending at the GIC (the PPI is disabled there, so it
  *        is observed and never taken)
  *   Msk  no exception, PMUIRQ not asserted, and the exception taken once the flag meets an unmasked context
- *        (a probe context where the model says the exception is taken runs ebep_wait)
+ *        (a probe context where the model says the exception is taken runs ebep_wait: RDKCTL's "finite time"
+ *        made a bounded wait)
  *   Dis  none of these
  * and must be among the outcomes the model permits (pmu_ebep_permitted(): the one cell, or the readings of a
  * reserved PMEE encoding). Test points:
@@ -40,7 +41,7 @@
 #include "test/test.h"
 #include "tests.h"
 
-#define RULES_TABLE "D13.3.2 RGWLVY RSCBDZ RKBPMJ RHFTPJ IKLVCH Table D13-1"
+#define RULES_TABLE "D13.3.2 RCXBNL RGWLVY RSCBDZ RKBPMJ RHFTPJ RDKCTL IKLVCH Table D13-1"
 #define RULES_IRQ "D13.3.2 Table D13-1 (PMEE 0b00: PMUIRQ), PMUInterruptEnabled, D13.3.1"
 #define RULES_IPFDLQ "D13.3.2 IPFDLQ, D13.3 RQZJKS RNTZHW (LP, HLP, LC Effectively 1)"
 #define EXC_LIMIT 4u

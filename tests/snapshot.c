@@ -32,7 +32,7 @@
 #include "test/test.h"
 #include "tests.h"
 
-#define RULES_TABLE "D13.9 RSCLCQ RMFJWS RYWLFL RTSYTY Table D13-10, PMUCaptureEvent"
+#define RULES_TABLE "D13.9 RDBRSV RSCLCQ RMFJWS RYWLFL RTSYTY Table D13-10, PMUCaptureEvent"
 #define RULES_OSLOCK "D13.9 RTSYTY (the OS Lock), PMUCaptureEventAllowed"
 #define RULES_EVENT "D13.9 (PMU_SNAPSHOT on a successful Capture event)"
 #define POLL_LIMIT 100000u
