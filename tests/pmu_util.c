@@ -24,7 +24,10 @@ void pmu_state_init(struct pmu_state *s, enum ctx c)
 {
 	unsigned n;
 
-	*s = (struct pmu_state){ 0 }; /* every control not named below at 0 (HCR_EL2, PMECR_EL1, ...) */
+	/* Field by field, every field: zeroing the whole struct first was picolibc's byte-at-a-time memset on
+	 * 360 bytes, 13% of the suite's instructions (make bench). The assertion makes a new field fail the build
+	 * until it is set here. */
+	_Static_assert(sizeof(struct pmu_state) == 360, "struct pmu_state changed: set its new field here");
 	s->el = ctx_el(c);
 	s->secure = features.el3 && ctx_secure(c);
 	s->scr_el3 = (s->secure ? 0 : SCR_EL3_NS_BIT) | (ctx_eel2(c) ? SCR_EL3_EEL2_BIT : 0);
@@ -33,8 +36,17 @@ void pmu_state_init(struct pmu_state *s, enum ctx c)
 	s->pmcr_el0 = 0;
 	s->pmcntenset_el0 = 0;
 	s->pmccfiltr_el0 = PMU_FILTER_ALL;
+	s->pmicfiltr_el0 = 0;
 	for (n = 0; n < 31; n++)
 		s->pmevtyper[n] = PMU_FILTER_ALL | PMU_EVENT_SW_INCR;
+	/* every other control at 0: no EBEP or snapshot control, HCR_EL2 = 0, no overflow flag, OS Lock unlocked */
+	s->pmecr_el1 = 0;
+	s->hcr_el2 = 0;
+	s->pmovsclr_el0 = 0;
+	s->oslsr_el1 = 0;
+	s->pmsscr_el1 = 0;
+	s->halted = false;
+	s->pmpcsctl_ss = false;
 }
 
 void pmu_stop(void)
