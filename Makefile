@@ -141,7 +141,7 @@ OBJCOPY := $(CROSS_COMPILE)objcopy
 Q := $(if $(V),,@)
 SIZE    := $(CROSS_COMPILE)size
 
-.PHONY: all run soak test bench report coverage deps host-test host-dt-test host-access-test fuzz fuzz-regress clean
+.PHONY: all run run-deps soak test bench report coverage deps host-test host-dt-test host-access-test fuzz fuzz-regress clean
 all: $(ELF) $(BUILD)/pmucheck.bin
 
 # Rebuild everything when the flags change (TESTS, TOOLCHAIN, platform values).
@@ -171,7 +171,11 @@ $(BUILD)/pmucheck.bin: $(ELF)
 deps:
 	@bash ci/install-deps.sh
 
-run: deps
+# What building and booting needs, not the test tools (ci/install-deps.sh run).
+run-deps:
+	@bash ci/install-deps.sh run
+
+run: run-deps
 	@$(MAKE) --no-print-directory all
 	$(call PLAT_RUN,$(ELF))
 

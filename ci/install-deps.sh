@@ -25,18 +25,26 @@
 #    aarch64-linux-gnu-gcc into the cache once per version and options, about 2 minutes; make test's newlib
 #    step links the image against it). A failure is reported the same way: the newlib step then fails.
 # The cache is PMUCHECK_CACHE (default ~/.cache/pmucheck): outside the tree, so `make clean` keeps it.
+# `ci/install-deps.sh run` (what `make run` calls) installs only what building and booting the image needs: the
+# cross toolchain, picolibc, QEMU 7.2 and 10.0, libfdt's source; no test tool, no TF-A, no newlib.
 set -euo pipefail
+MODE=${1:-all}
+case $MODE in run|all) ;; *) echo "usage: $0 [run|all]" >&2; exit 2;; esac
 
 CACHE=${PMUCHECK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pmucheck}
 QEMU10_VERSION=1:10.0.2+ds-2+deb13u1~bpo12+1
 
-packages=(make gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu picolibc-aarch64-linux-gnu clang lld libclang-rt-14-dev lava-common
-          lava-dispatcher qemu-system-arm python3 python3-tap python3-junit.xml libfdt-dev device-tree-compiler chromium
-          u-boot-qemu newlib-source)
+run_packages=(make gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu picolibc-aarch64-linux-gnu qemu-system-arm)
+test_packages=(clang lld libclang-rt-14-dev lava-common lava-dispatcher python3 python3-tap python3-junit.xml libfdt-dev
+               device-tree-compiler chromium u-boot-qemu newlib-source)
 
 . "$(dirname "$0")/apt-lib.sh"
 
-install_missing "${packages[@]}"
+if [ "$MODE" = run ]; then
+	install_missing "${run_packages[@]}"
+else
+	install_missing "${run_packages[@]}" "${test_packages[@]}"
+fi
 
 # Download packages (name=version ...) into $1 and unpack them there (dpkg -x: nothing is installed).
 unpack() {
@@ -91,6 +99,10 @@ install_missing $(cat "$QEMU10_DIR/DEPENDS")
 missing_libs=$(ldd "$QEMU10_BIN" | grep 'not found' || true)
 [ -z "$missing_libs" ] || { echo "pmucheck: QEMU 10.0 lacks libraries: $missing_libs" >&2; exit 1; }
 
+# --- libfdt's source (the firmware builds it: mk/libfdt.mk) ---
+bash "$(dirname "$0")/fetch-libfdt.sh"
+[ "$MODE" = run ] && exit 0
+
 # --- LAVA's device-type templates, from lava-server of the installed lava-dispatcher's version ---
 LAVA_VERSION=$(dpkg-query -W -f='${Version}' lava-dispatcher)
 LAVA_SERVER_DIR=$CACHE/lava-server
@@ -100,9 +112,6 @@ if ! grep -qxF "$LAVA_VERSION" "$LAVA_SERVER_DIR/VERSION" 2>/dev/null; then
 	unpack "$LAVA_SERVER_DIR" "lava-server=$LAVA_VERSION"
 	echo "$LAVA_VERSION" > "$LAVA_SERVER_DIR/VERSION"
 fi
-
-# --- libfdt's source (the firmware builds it: mk/libfdt.mk) ---
-bash "$(dirname "$0")/fetch-libfdt.sh"
 
 # --- TF-A 2.8 for the tfa step (ci/check_tfa.py) ---
 bash "$(dirname "$0")/build-tfa.sh" || echo "pmucheck: TF-A was not built: make test's tfa step will fail" >&2
