@@ -44,8 +44,9 @@ include mk/libfdt.mk
 MODEL_SRCS := $(sort $(wildcard lib/model/*.c))
 HOST_MODEL_SRCS := $(filter-out lib/model/pmu_access.c,$(MODEL_SRCS)) lib/runtime/profiling_exception.c
 
-# picolibc's stdio FILE (console.c), or newlib's system calls (console_newlib.c): the same console.h.
-CONSOLE_SRC := lib/drivers/$(if $(filter newlib,$(LIBC)),console_newlib.c,console.c)
+# The console (console.c) and its C library's glue: picolibc's stdio FILE (console_picolibc.c), or newlib's
+# system calls (console_newlib.c).
+CONSOLE_SRC := lib/drivers/console.c lib/drivers/$(if $(filter newlib,$(LIBC)),console_newlib.c,console_picolibc.c)
 SRCS := boot/entry.S boot/boot_main.c \
         el3/smc_service.c el2/hvc_service.c el1/svc_service.c \
         lib/arch/id_regs.c \

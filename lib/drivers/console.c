@@ -1,15 +1,10 @@
 /*
- * console.c - see console.h: picolibc's stdin/stdout/stderr, on the PL011 or line by line through semihosting.
+ * console.c - see console.h: the sink both C libraries' glue writes to (console_picolibc.c, console_newlib.c):
+ * the PL011 character by character, or a line at a time through semihosting SYS_WRITE0.
  */
-#include <stdio.h>
-
 #include "drivers/console.h"
 #include "drivers/console_pl011.h"
 #include "platform/platform.h"
-
-#if PLAT_SEMIHOSTING
-#include <semihost.h>
-#endif
 
 static bool use_semihosting;
 static char line[CONSOLE_LINE];
@@ -26,7 +21,7 @@ void console_flush(void)
 #if PLAT_SEMIHOSTING
 	if (line_len) {
 		line[line_len] = '\0';
-		sys_semihost_write0(line);
+		console_semihost_write0(line);
 		line_len = 0;
 	}
 #endif
@@ -43,16 +38,9 @@ static void console_out(char c)
 		console_flush();
 }
 
-static int console_putc(char c, FILE *file)
+void console_putc(char c)
 {
-	(void)file;
 	if (c == '\n')
 		console_out('\r');
 	console_out(c);
-	return (unsigned char)c;
 }
-
-static FILE console = FDEV_SETUP_STREAM(console_putc, NULL, NULL, _FDEV_SETUP_WRITE);
-FILE *const stdin = &console;
-FILE *const stdout = &console;
-FILE *const stderr = &console;

@@ -27,4 +27,13 @@ bool console_use_semihosting(void);
 /* Write out a partly printed line kept for semihosting (nothing to do for the UART). */
 void console_flush(void);
 
+/* One character of output ("\n" is sent as "\r\n"): what the C library's glue calls for every byte printed. */
+void console_putc(char c);
+
+/*
+ * Semihosting SYS_WRITE0 of a NUL-terminated string: provided by the C library's glue (console_picolibc.c:
+ * picolibc's sys_semihost_write0; console_newlib.c: its own HLT #0xF000), only with PLAT_SEMIHOSTING.
+ */
+void console_semihost_write0(const char *text);
+
 #endif

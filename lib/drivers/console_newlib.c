@@ -1,13 +1,12 @@
 /*
- * console_newlib.c - console.h for newlib (make LIBC=newlib; compiled instead of console.c, which is picolibc's
- * FILE): the system calls newlib's libc.a leaves to the program when it is built with
+ * console_newlib.c - newlib's glue to console.h (make LIBC=newlib; compiled instead of console_picolibc.c,
+ * which is picolibc's FILE): the system calls newlib's libc.a leaves to the program when it is built with
  * --disable-newlib-supplied-syscalls (ci/build-newlib.sh; the Arm GNU Toolchain's aarch64-none-elf newlib is
  * built so too). newlib's stdio calls them through its reentrant wrappers (libc/reent/: _write_r -> _write,
  * ...), which move the errno set here into the calling struct _reent.
  *
- *  _write   stdout and stderr (any descriptor): every byte to the PL011 as it comes (pl011_putc), "\n" as
- *           "\r\n"; after console_use_semihosting() kept until the end of a line (or CONSOLE_LINE - 1 bytes)
- *           and written with one semihosting SYS_WRITE0, as console.c does for picolibc.
+ *  _write   stdout and stderr (any descriptor): every byte to console_putc() (console.c: the PL011, or a
+ *           line per semihosting SYS_WRITE0, which console_semihost_write0() below makes).
  *  _exit    with PLAT_SEMIHOSTING: SYS_EXIT with ADP_Stopped_ApplicationExit and the status as subcode, which
  *           QEMU makes its own exit status (without it lib/platform/platform_exit.c's WFI loop is _exit).
  *  _sbrk    no heap: fails with ENOMEM. The only allocation the image makes is stdio's buffer for stdout
@@ -33,16 +32,11 @@
 #include <sys/types.h>
 
 #include "drivers/console.h"
-#include "drivers/console_pl011.h"
 #include "platform/platform.h"
 
 #define SEMIHOSTING_SYS_WRITE0         0x04
 #define SEMIHOSTING_SYS_EXIT           0x18
 #define ADP_STOPPED_APPLICATION_EXIT   0x20026
-
-static bool use_semihosting;
-static char line[CONSOLE_LINE];
-static unsigned line_len;
 
 #if PLAT_SEMIHOSTING
 /* One semihosting call (above): operation in W0, parameter in X1, result in X0. */
@@ -54,35 +48,12 @@ static uint64_t semihosting_call(uint32_t operation, const void *parameter)
 	__asm__ volatile("hlt #0xf000" : "+r"(x0) : "r"(x1) : "memory");
 	return x0;
 }
+
+void console_semihost_write0(const char *text)
+{
+	semihosting_call(SEMIHOSTING_SYS_WRITE0, text);
+}
 #endif
-
-bool console_use_semihosting(void)
-{
-	use_semihosting = PLAT_SEMIHOSTING;
-	return use_semihosting;
-}
-
-void console_flush(void)
-{
-#if PLAT_SEMIHOSTING
-	if (line_len) {
-		line[line_len] = '\0';
-		semihosting_call(SEMIHOSTING_SYS_WRITE0, line);
-		line_len = 0;
-	}
-#endif
-}
-
-static void console_out(char c)
-{
-	if (!use_semihosting) {
-		pl011_putc(c);
-		return;
-	}
-	line[line_len++] = c;
-	if (c == '\n' || line_len == sizeof(line) - 1)
-		console_flush();
-}
 
 int _write(int fd, const void *buf, size_t count)
 {
@@ -90,11 +61,8 @@ int _write(int fd, const void *buf, size_t count)
 	size_t i;
 
 	(void)fd;
-	for (i = 0; i < count; i++) {
-		if (text[i] == '\n')
-			console_out('\r');
-		console_out(text[i]);
-	}
+	for (i = 0; i < count; i++)
+		console_putc(text[i]);
 	return (int)count;
 }
 
