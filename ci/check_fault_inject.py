@@ -44,9 +44,8 @@ def main(argv):
         cmd = run_qemu.qemu_command(args.elf, config, VERSION)
         out, err, rc, timed_out = run_qemu.run_qemu(cmd, 300)
         points, summary, bail = run_qemu.parse_tap(out)
-        problems = []
-        if timed_out or bail or not summary:
-            problems.append("timed out" if timed_out else f"bail out: {bail}" if bail else "no summary line")
+        problem = run_qemu.run_problem(timed_out, summary, bail)
+        problems = [problem] if problem else []
         faults = [p for p in points if p["name"].startswith("fault.")]
         for p in faults:
             kind = p["name"].split(".")[1]

@@ -20,7 +20,7 @@ def verdicts(elf, config, bootargs):
     cmd = run_qemu.qemu_command(elf, config, VERSION, bootargs)
     out, err, rc, timed_out = run_qemu.run_qemu(cmd, 120)
     points, summary, bail = run_qemu.parse_tap(out)
-    problem = "timed out" if timed_out else f"bail out: {bail}" if bail else None if summary else "no summary line"
+    problem = run_qemu.run_problem(timed_out, summary, bail)
     first = next((line for line in out.splitlines() if line.startswith("# order:")), "")
     return {p["name"]: p["status"] for p in points}, problem, first
 

@@ -126,15 +126,10 @@ def tfa_command(qemu, elf, version, smp):
 
 
 def run(cmd, cwd, timeout):
-    """Run QEMU in cwd, never longer than timeout seconds: (console text, stderr, exit status, timed out)."""
-    try:
-        proc = subprocess.run(cmd, cwd=cwd, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
-        out, err, rc, timed_out = proc.stdout, proc.stderr, proc.returncode, False
-    except subprocess.TimeoutExpired as e:
-        out, err, rc, timed_out = e.stdout or b"", e.stderr or b"", None, True
-    except OSError as e:
-        out, err, rc, timed_out = b"", str(e).encode(), None, False
-    return out.decode("utf-8", "replace").replace("\r", ""), err.decode("utf-8", "replace"), rc, timed_out
+    """Run QEMU in cwd, never longer than timeout seconds: (console text without CRs, stderr, exit status, timed
+    out)."""
+    out, err, rc, timed_out = run_qemu.run_qemu(cmd, timeout, cwd)
+    return out.replace("\r", ""), err, rc, timed_out
 
 
 # What TF-A 2.8 leaves at BL33's entry, read through QEMU's gdbstub (entry_registers()): the values the

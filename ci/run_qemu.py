@@ -301,16 +301,27 @@ def write_junit(path, config, outcomes, problems):
         f.write(to_xml_report_string([TestSuite(f"pmucheck.{config}", cases)]))
 
 
-def run_qemu(cmd, timeout):
-    """Run QEMU, never longer than `timeout` seconds. Returns (stdout, stderr, exit status, timed out)."""
+def run_qemu(cmd, timeout, cwd=None):
+    """Run QEMU (in cwd, default the current folder), never longer than `timeout` seconds. Returns (stdout,
+    stderr, exit status, timed out)."""
     try:
-        proc = subprocess.run(cmd, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
+        proc = subprocess.run(cmd, cwd=cwd, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
         out, err, rc, timed_out = proc.stdout, proc.stderr, proc.returncode, False
     except subprocess.TimeoutExpired as e:  # subprocess.run has killed QEMU (SIGKILL) and reaped it
         out, err, rc, timed_out = e.stdout or b"", e.stderr or b"", None, True
     except OSError as e:
         out, err, rc, timed_out = b"", str(e).encode(), None, False
     return out.decode("utf-8", "replace"), err.decode("utf-8", "replace"), rc, timed_out
+
+
+def run_problem(timed_out, summary, bail):
+    """Why a run did not reach its verdict (parse_tap()'s summary and bail): "timed out", "bail out: ...",
+    "no summary line", or None when it did."""
+    if timed_out:
+        return "timed out"
+    if bail:
+        return f"bail out: {bail}"
+    return None if summary else "no summary line"
 
 
 def report(config, outcomes, problems, stderr):
