@@ -256,6 +256,15 @@ CODE_DIRS = ("tests", "lib", "boot", "el1", "el2", "el3", "platform")
 CODE_EXT = (".c", ".h", ".S")
 
 
+
+def detail_lines(entry, skips=True):
+    """The indented Markdown lines under a rule or table: its test points summarized, then (skips) the
+    SKIP reasons."""
+    lines = [f"  - {line}" for line in summarize_points(entry["points"])]
+    if skips:
+        lines += [f"  - SKIP: {why}" for why in entry["skip_reasons"]]
+    return lines
+
 def code_files(root):
     out = []
     for d in CODE_DIRS:
@@ -548,17 +557,13 @@ def markdown(rep):
             w("(none)\n")
         for k, r in lst:
             w(f"- **{k}** ({r['file'][:3]} {r['section']}): {r['sentence']}")
-            for line in summarize_points(r["points"]):
-                w(f"  - {line}")
-            for why in r["skip_reasons"]:
-                w(f"  - SKIP: {why}")
+            out.extend(detail_lines(r))
         w("")
     w("## Rules checked\n")
     for k, r in rules.items():
         if r["defined"] and r["verdict"] == "checked":
             w(f"- **{k}** ({r['file'][:3]} {r['section']})")
-            for line in summarize_points(r["points"]):
-                w(f"  - {line}")
+            out.extend(detail_lines(r, skips=False))
     w("")
     w("## IDs only referenced in the seeds\n")
     for k, r in rules.items():
@@ -569,8 +574,7 @@ def markdown(rep):
     for k, r in rep["cited_not_in_seeds"].items():
         near = f" (the seeds have {', '.join(r['near'])})" if r["near"] else ""
         w(f"- **{k}**{near}: {r['verdict']}")
-        for line in summarize_points(r["points"]):
-            w(f"  - {line}")
+        out.extend(detail_lines(r, skips=False))
     w("")
     w("## Cited in code, not in any test point\n")
     if not rep["code_only"]:
@@ -583,10 +587,7 @@ def markdown(rep):
     for t, r in rep["tables"].items():
         seeds = ("seed " + ", ".join(x[:3] for x in r["in_seeds"])) if r["in_seeds"] else "not in the seeds"
         w(f"- **Table {t}** ({seeds}): {r['verdict']}")
-        for line in summarize_points(r["points"]):
-            w(f"  - {line}")
-        for why in r["skip_reasons"]:
-            w(f"  - SKIP: {why}")
+        out.extend(detail_lines(r))
     w("")
     fields = rep["fields"]
     w("## Fields no check observes (gaps to close or explain)\n")
