@@ -81,6 +81,25 @@ static bool reserved_point(unsigned el3, unsigned el2, unsigned sse)
 	return el3 == 1 && el2 == 1 && sse == 1;
 }
 
+/* A point of Table D13-10 at a context: the three controls and the outcome the table gives (table_lookup()). */
+struct table_point {
+	enum ctx c;
+	unsigned el3, el2, sse;
+	int outcome;
+};
+#define TABLE_POINTS (CTX_COUNT * 64u) /* contexts x MDCR_EL3.PMSSE x MDCR_EL2.PMSSE x PMECR_EL1.SSE */
+
+/* Point i (0 .. TABLE_POINTS - 1) into *p; false for the reserved point, which the table leaves out. */
+static bool table_point(unsigned i, struct table_point *p)
+{
+	p->c = (enum ctx)(i / 64);
+	p->el3 = i >> 4 & 3;
+	p->el2 = i >> 2 & 3;
+	p->sse = i & 3;
+	p->outcome = table_lookup(table_d13_10, ARRAY_SIZE(table_d13_10), p->el3, p->el2, p->sse);
+	return !reserved_point(p->el3, p->el2, p->sse);
+}
+
 /* Number of points covered other than exactly once (the reserved point: other than zero times). */
 static unsigned coverage_errors(const struct table_d13_10_row *t, unsigned rows, bool report)
 {
@@ -355,35 +374,31 @@ static void test_reserved_sse(void)
  */
 static void test_oslock_debug(void)
 {
-	unsigned el3, el2, sse, lock, halted, in_debug, c;
+	unsigned i, lock, halted, in_debug;
 	struct pmu_features f = snap_machine(0);
+	struct table_point p;
 
 	tc_begin("D13.9 RTSYTY: OS Lock locked or Debug state (without IMP DEF permission) turn Allowed to Prohibited");
-	for (c = 0; c < CTX_COUNT; c++)
-		for (el3 = 0; el3 < 4; el3++)
-			for (el2 = 0; el2 < 4; el2++)
-				for (sse = 0; sse < 4; sse++) {
-					int t = table_lookup(table_d13_10, ARRAY_SIZE(table_d13_10), el3, el2, sse);
+	for (i = 0; i < TABLE_POINTS; i++) {
+		if (!table_point(i, &p))
+			continue;
+		for (lock = 0; lock < 2; lock++)
+			for (halted = 0; halted < 2; halted++)
+				for (in_debug = 0; in_debug < 2; in_debug++) {
+					struct pmu_state s = snap_state(&f, p.c, p.el3, p.el2, p.sse);
+					bool blocked = lock || (halted && !in_debug);
+					int want = p.outcome == PMU_CAPTURE_ALLOWED && blocked ? PMU_CAPTURE_PROHIBITED : p.outcome;
 
-					if (reserved_point(el3, el2, sse))
-						continue;
-					for (lock = 0; lock < 2; lock++)
-						for (halted = 0; halted < 2; halted++)
-							for (in_debug = 0; in_debug < 2; in_debug++) {
-								struct pmu_state s = snap_state(&f, (enum ctx)c, el3, el2, sse);
-								bool blocked = lock || (halted && !in_debug);
-								int want = t == PMU_CAPTURE_ALLOWED && blocked ? PMU_CAPTURE_PROHIBITED : t;
-
-								f.pmss_in_debug = in_debug;
-								s.oslsr_el1 = lock ? OSLSR_EL1_OSLK_BIT : 0;
-								s.halted = halted;
-								tc_check(pmu_capture_outcomes(&f, &s), PMU_CAPTURE_BIT(want),
-									 "%s OSLK=%u halted=%u pmss_in_debug=%u: outcomes",
-									 snap_controls(0, (enum ctx)c, el3, el2, sse), lock, halted, in_debug);
-								tc_check(pmu_capture_outcome(&f, &s), (unsigned)want, "%s OSLK=%u halted=%u: outcome",
-									 snap_controls(0, (enum ctx)c, el3, el2, sse), lock, halted);
-							}
+					f.pmss_in_debug = in_debug;
+					s.oslsr_el1 = lock ? OSLSR_EL1_OSLK_BIT : 0;
+					s.halted = halted;
+					tc_check(pmu_capture_outcomes(&f, &s), PMU_CAPTURE_BIT(want),
+						 "%s OSLK=%u halted=%u pmss_in_debug=%u: outcomes",
+						 snap_controls(0, p.c, p.el3, p.el2, p.sse), lock, halted, in_debug);
+					tc_check(pmu_capture_outcome(&f, &s), (unsigned)want, "%s OSLK=%u halted=%u: outcome",
+						 snap_controls(0, p.c, p.el3, p.el2, p.sse), lock, halted);
 				}
+	}
 	tc_end();
 }
 
@@ -423,33 +438,29 @@ static void test_no_pmss(void)
 static void test_pmsscr_write(void)
 {
 	struct pmu_features f = snap_machine(0);
-	unsigned el3, el2, sse, before, ss, c;
+	unsigned i, before, ss;
+	struct table_point p;
 	bool cap;
 
 	tc_begin("D13.9 RSCLCQ/RMFJWS: MSR PMSSCR_EL1: SS=1 requests a Capture event unless Disabled; SS=0 ignored");
-	for (c = 0; c < CTX_COUNT; c++)
-		for (el3 = 0; el3 < 4; el3++)
-			for (el2 = 0; el2 < 4; el2++)
-				for (sse = 0; sse < 4; sse++) {
-					int t = table_lookup(table_d13_10, ARRAY_SIZE(table_d13_10), el3, el2, sse);
+	for (i = 0; i < TABLE_POINTS; i++) {
+		if (!table_point(i, &p))
+			continue;
+		for (before = 0; before < 4; before++)
+			for (ss = 0; ss < 2; ss++) {
+				struct pmu_state s = snap_state(&f, p.c, p.el3, p.el2, p.sse);
+				uint64_t prev = (before & 2 ? PMSSCR_EL1_NC_BIT : 0) | (before & 1 ? PMSSCR_EL1_SS_BIT : 0);
+				uint64_t wrote = ~(PMSSCR_EL1_SS_BIT | PMSSCR_EL1_NC_BIT) | (ss ? PMSSCR_EL1_SS_BIT : 0);
+				bool req = ss && p.outcome != PMU_CAPTURE_DISABLED;
 
-					if (reserved_point(el3, el2, sse))
-						continue;
-					for (before = 0; before < 4; before++)
-						for (ss = 0; ss < 2; ss++) {
-							struct pmu_state s = snap_state(&f, (enum ctx)c, el3, el2, sse);
-							uint64_t prev = (before & 2 ? PMSSCR_EL1_NC_BIT : 0) | (before & 1 ? PMSSCR_EL1_SS_BIT : 0);
-							uint64_t wrote = ~(PMSSCR_EL1_SS_BIT | PMSSCR_EL1_NC_BIT) | (ss ? PMSSCR_EL1_SS_BIT : 0);
-							bool req = ss && t != PMU_CAPTURE_DISABLED;
-
-							s.pmsscr_el1 = prev;
-							tc_check(pmu_pmsscr_write(&f, &s, wrote, &cap), req ? prev | PMSSCR_EL1_SS_BIT : prev,
-								 "%s {NC,SS}=%u write SS=%u: PMSSCR_EL1", snap_controls(0, (enum ctx)c, el3, el2, sse),
-								 before, ss);
-							tc_check(cap, req, "%s write SS=%u: Capture event", snap_controls(0, (enum ctx)c, el3, el2, sse),
-								 ss);
-						}
-				}
+				s.pmsscr_el1 = prev;
+				tc_check(pmu_pmsscr_write(&f, &s, wrote, &cap), req ? prev | PMSSCR_EL1_SS_BIT : prev,
+					 "%s {NC,SS}=%u write SS=%u: PMSSCR_EL1", snap_controls(0, p.c, p.el3, p.el2, p.sse),
+					 before, ss);
+				tc_check(cap, req, "%s write SS=%u: Capture event", snap_controls(0, p.c, p.el3, p.el2, p.sse),
+					 ss);
+			}
+	}
 	tc_end();
 }
 
