@@ -462,7 +462,6 @@ void test_ebep(void)
 	const char *why = NULL, *gic_why = NULL;
 	struct check_group irq, table;
 	bool gic = pmu_implemented(&features.pmu) && gic_init(&gic_why);
-	char name[64];
 	unsigned i;
 
 	if (ebep_gate() && !features.ebep)
@@ -477,10 +476,8 @@ void test_ebep(void)
 		if (!why && !gic)
 			why = gic_why;
 		if (why) {
-			snprintf(name, sizeof(name), "ebep.irq.%s", ctx_name(c));
-			tap_skip(name, RULES_IRQ, "%s", why);
-			snprintf(name, sizeof(name), "ebep.table_d13_1.%s", ctx_name(c));
-			tap_skip(name, RULES_TABLE, "%s", why);
+			pmu_skip_at("ebep.irq", c, RULES_IRQ, why);
+			pmu_skip_at("ebep.table_d13_1", c, RULES_TABLE, why);
 			continue;
 		}
 		if (!ebep_gate())
@@ -496,8 +493,7 @@ void test_ebep(void)
 		if (on_table)
 			group_end(&table);
 		if (why) {
-			snprintf(name, sizeof(name), "ebep.table_d13_1.%s", ctx_name(c));
-			tap_skip(name, RULES_TABLE, "%s", why);
+			pmu_skip_at("ebep.table_d13_1", c, RULES_TABLE, why);
 		}
 	}
 	if (!pmu_implemented(&features.pmu))

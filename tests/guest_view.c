@@ -323,7 +323,6 @@ void test_guest_view(void)
 	unsigned hpmns[32], nh = 0, h, c;
 	struct pmu_state s;
 	const char *why;
-	char name[64];
 
 	if (pmu_owns_el2())
 		for (h = features.pmu.hpmn0 ? 0 : 1; h <= features.pmu.num_counters; h++)
@@ -333,8 +332,7 @@ void test_guest_view(void)
 	for (c = 0; c < CTX_COUNT; c++) {
 		why = pmu_context_skip_reason((enum ctx)c, false);
 		if (why) {
-			snprintf(name, sizeof(name), "guest_view.pmcr_p.%s", ctx_name((enum ctx)c));
-			tap_skip(name, RULES_PMCR_P, "%s", why);
+			pmu_skip_at("guest_view.pmcr_p", (enum ctx)c, RULES_PMCR_P, why);
 		} else {
 			check_pmcr_p((enum ctx)c, hpmns, nh);
 		}
@@ -345,10 +343,8 @@ void test_guest_view(void)
 		if (!why && nh < 2)
 			why = "no HPMN < PMCR_EL0.N to set";
 		if (why) {
-			snprintf(name, sizeof(name), "guest_view.bits.%s", ctx_name((enum ctx)c));
-			tap_skip(name, RULES_BITS, "%s", why);
-			snprintf(name, sizeof(name), "guest_view.counters.%s", ctx_name((enum ctx)c));
-			tap_skip(name, RULES_COUNTERS, "%s", why);
+			pmu_skip_at("guest_view.bits", (enum ctx)c, RULES_BITS, why);
+			pmu_skip_at("guest_view.counters", (enum ctx)c, RULES_COUNTERS, why);
 			continue;
 		}
 		/* HPMN = N leaves nothing to check here: every HPMN below it */

@@ -101,7 +101,6 @@ static const enum ctx sample_contexts[] = { CTX_EL3, CTX_NS_EL2, CTX_S_EL2, CTX_
 void test_pc_sample(void)
 {
 	const char *why = NULL;
-	char name[64];
 	unsigned i;
 
 	debug_base = pe_current < PLAT_MAX_PES ? plat.pe_debug_base[pe_current] : 0;
@@ -114,8 +113,7 @@ void test_pc_sample(void)
 		if (!cwhy)
 			ctx_available(c, &cwhy);
 		if (cwhy) {
-			snprintf(name, sizeof(name), "pc_sample.edpcsr.%s", ctx_name(c));
-			tap_skip(name, RULES, "%s", cwhy);
+			pmu_skip_at("pc_sample.edpcsr", c, RULES, cwhy);
 			continue;
 		}
 		check_ctx(c);

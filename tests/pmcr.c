@@ -186,16 +186,13 @@ static void check_pmmir(void)
 void test_pmcr(void)
 {
 	const char *why;
-	char name[64];
 	unsigned c;
 
 	for (c = 0; c < CTX_COUNT; c++) {
 		why = pmu_context_skip_reason((enum ctx)c, false);
 		if (why) {
-			snprintf(name, sizeof(name), "pmcr.c.%s", ctx_name((enum ctx)c));
-			tap_skip(name, RULES_C, "%s", why);
-			snprintf(name, sizeof(name), "pmcr.p.%s", ctx_name((enum ctx)c));
-			tap_skip(name, RULES_P, "%s", why);
+			pmu_skip_at("pmcr.c", (enum ctx)c, RULES_C, why);
+			pmu_skip_at("pmcr.p", (enum ctx)c, RULES_P, why);
 			continue;
 		}
 		check_c((enum ctx)c);

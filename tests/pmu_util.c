@@ -2,6 +2,7 @@
  * pmu_util.c - see pmu_util.h.
  */
 #include <stddef.h>
+#include <stdio.h>
 
 #include "arch/arch_regs.h"
 #include "arch/id_regs.h"
@@ -9,6 +10,7 @@
 #include "pmu_util.h"
 #include "runtime/baseline.h"
 #include "runtime/stacks.h"
+#include "test/test.h"
 
 uint64_t pmu_event_counter_mask(void)
 {
@@ -124,6 +126,14 @@ const char *pmu_context_skip_reason(enum ctx c, bool needs_sw_incr)
 		return "EL2 is implemented but owned by a higher level: MDCR_EL2.{HPMN, HPME} unknown";
 	ctx_available(c, &why);
 	return why;
+}
+
+void pmu_skip_at(const char *point, enum ctx c, const char *rules, const char *why)
+{
+	char name[64];
+
+	snprintf(name, sizeof(name), "%s.%s", point, ctx_name(c));
+	tap_skip(name, rules, "%s", why);
 }
 
 uint64_t pmu_filter_combo(const uint64_t *bits, unsigned nbits, unsigned combo)

@@ -74,6 +74,9 @@ bool pmu_ctx_visited(enum ctx target, enum ctx c);
  */
 const char *pmu_context_skip_reason(enum ctx c, bool needs_sw_incr);
 
+/* SKIP the test point "<point>.<context c>" (its rules text `rules`) with the reason `why` (test/test.h tap_skip). */
+void pmu_skip_at(const char *point, enum ctx c, const char *rules, const char *why);
+
 /* The filter word with bits[b] set for every bit b of `combo` (combo < 2^nbits). */
 uint64_t pmu_filter_combo(const uint64_t *bits, unsigned nbits, unsigned combo);
 

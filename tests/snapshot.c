@@ -281,7 +281,6 @@ static const enum ctx snapshot_contexts[] = { CTX_EL3, CTX_NS_EL2, CTX_S_EL2, CT
 void test_snapshot(void)
 {
 	const char *why = NULL;
-	char name[64];
 	unsigned i;
 
 	if (!pmu_implemented(&features.pmu))
@@ -298,10 +297,8 @@ void test_snapshot(void)
 			cwhy = "FEAT_FGT2: PMSSCR_EL1 at EL1 with EL2 enabled also needs HDFGRTR2/HDFGWTR2_EL2.nPMSSCR_EL1, "
 			       "which pmucheck does not program";
 		if (cwhy) {
-			snprintf(name, sizeof(name), "snapshot.table_d13_10.%s", ctx_name(c));
-			tap_skip(name, RULES_TABLE, "%s", cwhy);
-			snprintf(name, sizeof(name), "snapshot.os_lock.%s", ctx_name(c));
-			tap_skip(name, RULES_OSLOCK, "%s", cwhy);
+			pmu_skip_at("snapshot.table_d13_10", c, RULES_TABLE, cwhy);
+			pmu_skip_at("snapshot.os_lock", c, RULES_OSLOCK, cwhy);
 			continue;
 		}
 		check_table(c);
