@@ -41,21 +41,23 @@
 #define ACCESS_RT 9 /* the register every access uses: ISS.Rt */
 
 /*
- * One access instruction per register class and direction, through x9, returning the value read and the
- * address of the instruction (for ELR). The encodings are pmu_reg_encoding()'s (PMEVCNTR<1>, PMEVTYPER<1>).
+ * One access instruction per register class, in the order a context makes them (reads, then writes):
+ * PMXEVCNTR/PMXEVTYPER before PMSELR_EL0 is written (they use SEL = 0), PMUSERENR_EL0 last (at EL1 and above a
+ * write changes what EL0 may do, not the context itself). Through x9; the encodings are pmu_reg_encoding()'s
+ * (PMEVCNTR<1>, PMEVTYPER<1>).
  */
-#define ACCESS_STUBS(X)                                                                                   \
+#define ACCESS_ORDER(X)                                                                                   \
+	X(PMREG_PMZR_EL0, S3_3_C9_C13_4) X(PMREG_PMUACR_EL1, S3_0_C9_C14_4)                              \
+	X(PMREG_PMXEVCNTR_EL0, S3_3_C9_C13_2) X(PMREG_PMXEVTYPER_EL0, S3_3_C9_C13_1)                    \
 	X(PMREG_PMCR_EL0, S3_3_C9_C12_0) X(PMREG_PMCNTENSET_EL0, S3_3_C9_C12_1)                          \
 	X(PMREG_PMCNTENCLR_EL0, S3_3_C9_C12_2) X(PMREG_PMOVSSET_EL0, S3_3_C9_C14_3)                     \
 	X(PMREG_PMOVSCLR_EL0, S3_3_C9_C12_3) X(PMREG_PMINTENSET_EL1, S3_0_C9_C14_1)                     \
-	X(PMREG_PMINTENCLR_EL1, S3_0_C9_C14_2) X(PMREG_PMSELR_EL0, S3_3_C9_C12_5)                       \
-	X(PMREG_PMCEID0_EL0, S3_3_C9_C12_6) X(PMREG_PMCEID1_EL0, S3_3_C9_C12_7)                         \
-	X(PMREG_PMCCNTR_EL0, S3_3_C9_C13_0) X(PMREG_PMCCFILTR_EL0, S3_3_C14_C15_7)                      \
-	X(PMREG_PMEVCNTR_EL0, S3_3_C14_C8_1) X(PMREG_PMEVTYPER_EL0, S3_3_C14_C12_1)                     \
-	X(PMREG_PMXEVCNTR_EL0, S3_3_C9_C13_2) X(PMREG_PMXEVTYPER_EL0, S3_3_C9_C13_1)                    \
-	X(PMREG_PMSWINC_EL0, S3_3_C9_C12_4) X(PMREG_PMUSERENR_EL0, S3_3_C9_C14_0)                       \
-	X(PMREG_PMMIR_EL1, S3_0_C9_C14_6) X(PMREG_PMZR_EL0, S3_3_C9_C13_4)                              \
-	X(PMREG_PMUACR_EL1, S3_0_C9_C14_4)
+	X(PMREG_PMINTENCLR_EL1, S3_0_C9_C14_2) X(PMREG_PMCEID0_EL0, S3_3_C9_C12_6)                      \
+	X(PMREG_PMCEID1_EL0, S3_3_C9_C12_7) X(PMREG_PMCCNTR_EL0, S3_3_C9_C13_0)                         \
+	X(PMREG_PMCCFILTR_EL0, S3_3_C14_C15_7) X(PMREG_PMEVCNTR_EL0, S3_3_C14_C8_1)                     \
+	X(PMREG_PMEVTYPER_EL0, S3_3_C14_C12_1) X(PMREG_PMSWINC_EL0, S3_3_C9_C12_4)                      \
+	X(PMREG_PMMIR_EL1, S3_0_C9_C14_6) X(PMREG_PMSELR_EL0, S3_3_C9_C12_5)                            \
+	X(PMREG_PMUSERENR_EL0, S3_3_C9_C14_0)
 #define COUNTER_N 1 /* PMEVCNTR<n>/PMEVTYPER<n> */
 
 static uint64_t access_insn(enum pmu_reg reg, bool write, uint64_t value, uint64_t *pc)
@@ -71,35 +73,12 @@ static uint64_t access_insn(enum pmu_reg reg, bool write, uint64_t value, uint64
 			__asm__ volatile("adr %1, 1f\n1:\tmrs x9, " #enc : "+r"(x9), "=&r"(at)::"memory");    \
 		break;
 	switch (reg) {
-		ACCESS_STUBS(STUB)
+		ACCESS_ORDER(STUB)
 	default: break;
 	}
 #undef STUB
 	*pc = at;
 	return x9;
-}
-
-/*
- * The same accesses for a context that runs with stage 1 translation off (EL0 under HCR_EL2.TGE = 1, E2H = 0:
- * SCTLR_EL1.M behaves as 0, so its data accesses are Device memory and uncached): one access, returning
- * nothing through memory. Always inlined, so the context's code is one leaf function that touches no data.
- */
-static inline __attribute__((always_inline)) void access_insn_bare(enum pmu_reg reg, bool write, uint64_t value)
-{
-	register uint64_t x9 __asm__("x9") = value;
-
-#define STUB(r, enc)                                                                                    \
-	case r:                                                                                         \
-		if (write)                                                                              \
-			__asm__ volatile("msr " #enc ", x9" : "+r"(x9)::"memory");                      \
-		else                                                                                    \
-			__asm__ volatile("mrs x9, " #enc : "+r"(x9)::"memory");                         \
-		break;
-	switch (reg) {
-		ACCESS_STUBS(STUB)
-	default: break;
-	}
-#undef STUB
 }
 
 /* What each access did, filled in the context. */
@@ -130,16 +109,9 @@ static inline uint64_t write_value(enum pmu_reg reg)
 	}
 }
 
-/*
- * The order of the accesses in the context: PMXEVCNTR/PMXEVTYPER before PMSELR_EL0 is written (they use
- * SEL = 0), PMUSERENR_EL0 last (at EL1 and above a write changes what EL0 may do, not the context itself).
- */
-static const enum pmu_reg order[PMREG_COUNT] = {
-	PMREG_PMZR_EL0, PMREG_PMUACR_EL1, PMREG_PMXEVCNTR_EL0, PMREG_PMXEVTYPER_EL0, PMREG_PMCR_EL0, PMREG_PMCNTENSET_EL0, PMREG_PMCNTENCLR_EL0,
-	PMREG_PMOVSSET_EL0, PMREG_PMOVSCLR_EL0, PMREG_PMINTENSET_EL1, PMREG_PMINTENCLR_EL1, PMREG_PMCEID0_EL0,
-	PMREG_PMCEID1_EL0, PMREG_PMCCNTR_EL0, PMREG_PMCCFILTR_EL0, PMREG_PMEVCNTR_EL0, PMREG_PMEVTYPER_EL0,
-	PMREG_PMSWINC_EL0, PMREG_PMMIR_EL1, PMREG_PMSELR_EL0, PMREG_PMUSERENR_EL0,
-};
+#define ORDER(r, enc) r,
+static const enum pmu_reg order[PMREG_COUNT] = { ACCESS_ORDER(ORDER) };
+#undef ORDER
 
 /* Runs in the context: every read, then every write, each with its exception recorded. */
 static uint64_t at_ctx_access_all(uint64_t unused)
@@ -159,10 +131,29 @@ static uint64_t at_ctx_access_all(uint64_t unused)
 	return 0;
 }
 
-/* Runs in an EL0 context under HCR_EL2.TGE = 1: one access, (register << 1) | write in `code`. */
-static uint64_t at_ctx_one_bare(uint64_t code)
+/*
+ * The same accesses for a context that runs with stage 1 translation off (EL0 under HCR_EL2.TGE = 1, E2H = 0:
+ * SCTLR_EL1.M behaves as 0, so its data accesses are Device memory and uncached): a leaf that touches no
+ * memory. Each access is named in x10 (EXC_TAG_REG) as (register << 1) | write, the index of the record the
+ * EL that takes its exception files it under (exc_expect_table_begin). Returns 0.
+ */
+static uint64_t at_ctx_access_all_bare(uint64_t unused)
 {
-	access_insn_bare((enum pmu_reg)(code >> 1), code & 1, write_value((enum pmu_reg)(code >> 1)));
+	register uint64_t x9 __asm__("x9");
+	register uint64_t x10 __asm__("x10");
+
+	(void)unused;
+#define READ(r, enc)                                                                                      \
+	x10 = (uint64_t)(r) << 1;                                                                        \
+	__asm__ volatile("mrs x9, " #enc : "=r"(x9) : "r"(x10) : "memory");
+#define WRITE(r, enc)                                                                                     \
+	x10 = (uint64_t)(r) << 1 | 1;                                                                    \
+	x9 = write_value(r);                                                                             \
+	__asm__ volatile("msr " #enc ", x9" : : "r"(x9), "r"(x10) : "memory");
+	ACCESS_ORDER(READ)
+	ACCESS_ORDER(WRITE)
+#undef READ
+#undef WRITE
 	return 0;
 }
 
@@ -387,47 +378,53 @@ static bool tge_applies(enum ctx c)
 }
 
 /*
- * HCR_EL2.TGE = 1 at EL0 (E2H = 0): every PMUSERENR_EL0 value, each access alone. EL0 then runs with stage 1
- * translation off, its data accesses uncached Device memory, so the context writes no memory the orchestrator
- * reads: the trap is recorded by the EL that takes it (EL2, cacheable) and the write effect read back at the
- * orchestrator; the EL0 stack is cleaned and invalidated around each call. The instruction's address is not
- * recorded, so ELR is checked by the word it points at: the one MRS/MSR the context makes.
+ * HCR_EL2.TGE = 1 at EL0 (E2H = 0): every PMUSERENR_EL0 value, one call making every access. EL0 then runs
+ * with stage 1 translation off, its data accesses uncached Device memory, so the context writes no memory:
+ * each exception is filed by the EL that takes it (EL2, cacheable) under the access the context named in x10,
+ * and the write effects are read back at the orchestrator; the EL0 stack is cleaned and invalidated around
+ * each call. The instruction's address is not recorded, so ELR is checked by the word it points at: the
+ * MRS/MSR of the access the tag names.
  */
 static void tge_sweep(enum ctx c, const struct pmu_access_features *af, struct check_group *g, const bool *live)
 {
 	uint64_t stack_hi = stack_top(pe_current, 0), stack_lo = stack_hi - STACK_SIZE, ret;
+	static struct exc_record taken[PMREG_COUNT * 2];
+	bool written[PMREG_COUNT];
 	struct pmu_state s;
 	unsigned ue, i, w;
+	int rc;
 
-	for (ue = 0; ue < 16; ue++)
+	for (ue = 0; ue < 16; ue++) {
+		pmu_state_init(&s, c);
+		s.hcr_el2 |= HCR_EL2_TGE_BIT;
+		preset(ue);
+		current_pmuacr = 0;
+		if (af->pmuv3p9)
+			write_pmuacr_el1(0);
+		write_hcr_el2(read_hcr_el2() | HCR_EL2_TGE_BIT);
+		isb();
+		mmu_clean_inval_range(stack_lo, stack_hi);
+		exc_expect_table_begin(taken, PMREG_COUNT * 2);
+		rc = ctx_call(c, at_ctx_access_all_bare, 0, &ret);
+		exc_expect_table_end();
+		mmu_clean_inval_range(stack_lo, stack_hi);
+		for (i = 0; i < PMREG_COUNT; i++)
+			written[i] = effect((enum pmu_reg)i, ue);
+		baseline_restore_all();
+		if (rc != CTX_OK) {
+			for (i = 0; i < PMREG_COUNT; i++)
+				if (live[i])
+					check(&g[i], false, "an unexpected exception ended the accesses at %s with "
+					      "HCR_EL2.TGE=1 PMUSERENR_EL0=0x%x", ctx_name(c), ue);
+			exc_record_print(&exc_unexpected);
+			break;
+		}
 		for (i = 0; i < PMREG_COUNT; i++)
 			for (w = 0; w < 2 && live[i]; w++) {
-				struct access_seen *x = &seen[i][w];
-
-				pmu_state_init(&s, c);
-				s.hcr_el2 |= HCR_EL2_TGE_BIT;
-				preset(ue);
-				current_pmuacr = 0;
-				if (af->pmuv3p9)
-					write_pmuacr_el1(0);
-				write_hcr_el2(read_hcr_el2() | HCR_EL2_TGE_BIT);
-				isb();
-				mmu_clean_inval_range(stack_lo, stack_hi);
-				x->pc = 0;
-				exc_expect_begin(&x->exc);
-				if (ctx_call(c, at_ctx_one_bare, (uint64_t)i << 1 | w, &ret) != CTX_OK) {
-					exc_expect_end();
-					baseline_restore_all();
-					check(&g[i], false, "an unexpected exception ended the access at %s with HCR_EL2.TGE=1",
-					      ctx_name(c));
-					exc_record_print(&exc_unexpected);
-					continue;
-				}
-				x->taken = exc_expect_end();
-				mmu_clean_inval_range(stack_lo, stack_hi);
-				check_access(&g[i], c, &s, af, ue, 0, (enum pmu_reg)i, w, effect((enum pmu_reg)i, ue));
-				baseline_restore_all();
+				seen[i][w] = (struct access_seen){ .exc = taken[i << 1 | w], .taken = taken[i << 1 | w].taken };
+				check_access(&g[i], c, &s, af, ue, 0, (enum pmu_reg)i, w, written[i]);
 			}
+	}
 }
 
 /* "access.<register>.<ctx>": the register in lower case, without "<n>" (PMEVCNTR<n>_EL0: counter 1). */

@@ -16,6 +16,8 @@ struct exc_record exc_unexpected;
 void (*volatile exc_irq_hook)(unsigned el, unsigned type);
 struct pmu_exc_log *volatile exc_pmu_log;
 static struct exc_record *volatile exc_expected;
+static struct exc_record *volatile exc_expected_table;
+static volatile unsigned exc_expected_table_n;
 static exc_service_fn exc_services[4];
 
 void exc_set_service(unsigned el, exc_service_fn fn)
@@ -36,6 +38,24 @@ bool exc_expect_end(void)
 
 	exc_expected = NULL;
 	return rec && rec->taken;
+}
+
+void exc_expect_table_begin(struct exc_record *table, unsigned n)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		table[i].taken = false;
+	exc_expected_table_n = n;
+	exc_expected_table = table;
+	dsb_sy();
+}
+
+void exc_expect_table_end(void)
+{
+	exc_expected_table = NULL;
+	exc_expected_table_n = 0;
+	dsb_sy();
 }
 
 static void exc_record_fill(struct exc_record *r, const struct exc_frame *f, unsigned kind, unsigned el)
@@ -188,6 +208,9 @@ void exception_dispatch(struct exc_frame *f, unsigned kind, unsigned el)
 			isb();
 			return;
 		}
+		/* no one-shot expectation armed: the record the code's tag names (exc_expect_table_begin) */
+		if ((!expected || expected->taken) && exc_expected_table && f->x[EXC_TAG_REG] < exc_expected_table_n)
+			expected = &exc_expected_table[f->x[EXC_TAG_REG]];
 		if (expected && !expected->taken) {
 			exc_record_fill(expected, f, kind, el);
 			/* resume after the instruction; SVC/HVC/SMC already return past it */

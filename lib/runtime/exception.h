@@ -59,6 +59,17 @@ void exc_expect_begin(struct exc_record *rec);
 bool exc_expect_end(void);
 
 /*
+ * Expect several exceptions from code that cannot write memory (EL0 with stage 1 translation off): the code
+ * names the instruction it is about to execute in x10 (EXC_TAG_REG), and a synchronous exception that is not
+ * a pmucheck service call is recorded in table[x10] and resumed after the instruction, as exc_expect_begin()
+ * does. An exception whose tag is n or more, or whose record is already taken, is unexpected. Every record
+ * starts not taken; exc_expect_table_end() disarms. A one-shot expectation (exc_expect_begin) comes first.
+ */
+#define EXC_TAG_REG 10
+void exc_expect_table_begin(struct exc_record *table, unsigned n);
+void exc_expect_table_end(void);
+
+/*
  * The interrupt hook: when set, IRQs and FIQs at any EL call it with the EL that took the interrupt and
  * the type (EXC_TYPE_IRQ or EXC_TYPE_FIQ) instead of counting as unexpected; the hook acknowledges the
  * interrupt and removes its cause. NULL (the default): every interrupt is unexpected.
