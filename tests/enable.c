@@ -123,13 +123,15 @@ static void check_swinc(enum ctx c, const struct enable_combo *k, unsigned nk)
 		if (!call_ok(&reached, c, ctx_call(c, pmu_at_ctx_swinc_spin, pmu_event_counter_mask(), &ret)))
 			continue;
 		pmu_stop();
-		combo_describe(desc, sizeof(desc), &k[i]);
+		desc[0] = '\0'; /* described when a check fails */
 		for (n = 0; n < features.pmu.num_counters; n++) {
 			bool counts = count_pmu_events(&features.pmu, &s, n);
 			bool reaches = pmu_sw_increment_reaches(&features.pmu, &s, n);
 
 			expected = counts && reaches ? SWINC_WRITES : 0;
 			seen = read_pmevcntr(n);
+			if (seen != expected && !desc[0])
+				combo_describe(desc, sizeof(desc), &k[i]);
 			check(reaches ? &reached : &unreached, seen == expected,
 			      "%s: PMEVCNTR%u_EL0 (SW_INCR) expected %llu, seen %llu (model: CountPMUEvents=%d, "
 			      "PMSWINC_EL0 reaches=%d)", desc, n, (unsigned long long)expected,
@@ -173,14 +175,18 @@ static void check_cycles(enum ctx c, const struct enable_combo *k, unsigned nk)
 		if (!call_ok(&ccntr, c, ctx_call(c, pmu_at_ctx_swinc_spin, 0, &ret)))
 			continue;
 		pmu_stop();
-		combo_describe(desc, sizeof(desc), &k[i]);
+		desc[0] = '\0'; /* described when a check fails */
 		counts = count_pmu_events(&features.pmu, &s, CYCLE_COUNTER_ID);
 		seen = read_pmccntr_el0();
+		if ((seen != 0) != counts)
+			combo_describe(desc, sizeof(desc), &k[i]);
 		check(&ccntr, (seen != 0) == counts, "%s PMCCFILTR_EL0=0x%llx: PMCCNTR_EL0 expected %s, seen %llu",
 		      desc, (unsigned long long)filter, counts ? "nonzero" : "0", (unsigned long long)seen);
 		for (n = 0; on_evcntr && n < features.pmu.num_counters; n++) {
 			counts = count_pmu_events(&features.pmu, &s, n);
 			seen = read_pmevcntr(n);
+			if ((seen != 0) != counts && !desc[0])
+				combo_describe(desc, sizeof(desc), &k[i]);
 			check(&evcntr, (seen != 0) == counts, "%s PMEVTYPER%u_EL0=0x%llx: PMEVCNTR%u_EL0 (CPU_CYCLES) "
 			      "expected %s, seen %llu", desc, n, (unsigned long long)s.pmevtyper[n], n,
 			      counts ? "nonzero" : "0", (unsigned long long)seen);

@@ -46,8 +46,9 @@ uint64_t pmu_filter_only_at(enum ctx c);
 #define PMU_FILTER_ALL PMEVTYPER_NSH_BIT
 
 #define PMU_SWINC_WRITES 3    /* PMSWINC_EL0 writes pmu_at_ctx_swinc_spin() makes: the exact expected count */
-#define PMU_CYCLE_SPIN   200  /* loop turns it then spins, so CPU_CYCLES has cycles to count in the context
-                              * (hundreds of cycles: a nonzero count needs one; 2000 was a twentieth of the suite) */
+#define PMU_CYCLE_SPIN   50   /* loop turns it then spins, so CPU_CYCLES has cycles to count in the context
+                              * (a few hundred instructions: a nonzero count needs one cycle; 200 turns were 5% of
+                              * the suite's instructions, 2000 a twentieth of its time: make bench) */
 
 /*
  * Runs in a context (ctx_call): PMU_SWINC_WRITES writes of `mask` to PMSWINC_EL0 with no synchronization

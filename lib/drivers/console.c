@@ -27,20 +27,18 @@ void console_flush(void)
 #endif
 }
 
-static void console_out(char c)
+void console_putc(char c)
 {
 	if (!use_semihosting) {
+		if (c == '\n')
+			pl011_putc('\r');
 		pl011_putc(c);
 		return;
 	}
-	line[line_len++] = c;
-	if (c == '\n' || line_len == sizeof(line) - 1)
-		console_flush();
-}
-
-void console_putc(char c)
-{
+	/* the whole path of a printed byte: picolibc's vfprintf calls it for each (make bench: it was three calls) */
 	if (c == '\n')
-		console_out('\r');
-	console_out(c);
+		line[line_len++] = '\r';
+	line[line_len++] = c;
+	if (c == '\n' || line_len >= sizeof(line) - 2)
+		console_flush();
 }

@@ -12,12 +12,15 @@
 static unsigned tap_points, tap_passed, tap_failed, tap_skipped, tap_todo;
 static char tap_prefix[16];
 static char platform_version[16];
+/* Which of platform_xfails' first 64 entries list this run's platform version: asked once per entry. */
+static uint64_t xfail_version_known, xfail_version_listed;
 static struct selection selected; /* zero: every test point */
 static unsigned selected_hits[SELECTION_MAX_ENTRIES];
 
 void test_set_platform_version(const char *version)
 {
 	snprintf(platform_version, sizeof(platform_version), "%s", version ? version : "");
+	xfail_version_known = 0;
 }
 
 /* Whether the space-separated list holds word. */
@@ -69,6 +72,37 @@ bool test_module_selected(const char *module)
 	return false;
 }
 
+static bool xfail_version_applies(unsigned i, const struct xfail *x)
+{
+	bool listed;
+
+	if (i < 64 && (xfail_version_known >> i & 1))
+		return xfail_version_listed >> i & 1;
+	listed = !platform_version[0] || !x->versions || word_in(platform_version, x->versions);
+	if (i < 64) {
+		xfail_version_known |= 1ull << i;
+		xfail_version_listed |= (uint64_t)listed << i;
+	}
+	return listed;
+}
+
+/* The entry of platform_xfails for test point `name` on this platform, or NULL (every group_end asks). */
+static const struct xfail *xfail_find(const char *name)
+{
+	const struct xfail *x;
+	unsigned i;
+	size_t len;
+
+	for (x = platform_xfails, i = 0; x->name; x++, i++) {
+		if ((x->name[0] != name[0] && x->name[0] != '*') || !xfail_version_applies(i, x) || (x->applies && !x->applies()))
+			continue;
+		len = strlen(x->name);
+		if (len && x->name[len - 1] == '*' ? strncmp(name, x->name, len - 1) == 0 : strcmp(name, x->name) == 0)
+			return x;
+	}
+	return NULL;
+}
+
 bool group_begin(struct check_group *g, const char *rules, const char *fmt, ...)
 {
 	va_list ap;
@@ -79,6 +113,7 @@ bool group_begin(struct check_group *g, const char *rules, const char *fmt, ...)
 	g->rules = rules;
 	g->checks = 0;
 	g->failures = 0;
+	g->deviation = xfail_find(g->name);
 	return test_selected(g->name);
 }
 
@@ -86,36 +121,21 @@ bool check(struct check_group *g, bool ok, const char *fmt, ...)
 {
 	va_list ap;
 
+	unsigned max = g->deviation ? GROUP_MAX_DIAGS_DEVIATION : GROUP_MAX_DIAGS;
+
 	g->checks++;
 	if (ok)
 		return true;
-	if (g->failures++ < GROUP_MAX_DIAGS) {
+	if (g->failures++ < max) {
 		printf("#   %s%s: ", tap_prefix, g->name);
 		va_start(ap, fmt);
 		vprintf(fmt, ap);
 		va_end(ap);
 		printf("\n");
-	} else if (g->failures == GROUP_MAX_DIAGS + 1) {
+	} else if (g->failures == max + 1) {
 		printf("#   %s%s: further failures not shown\n", tap_prefix, g->name);
 	}
 	return false;
-}
-
-static const struct xfail *xfail_find(const char *name)
-{
-	const struct xfail *x;
-	size_t len;
-
-	for (x = platform_xfails; x->name; x++) {
-		if (x->applies && !x->applies())
-			continue;
-		if (platform_version[0] && x->versions && !word_in(platform_version, x->versions))
-			continue;
-		len = strlen(x->name);
-		if (len && x->name[len - 1] == '*' ? strncmp(name, x->name, len - 1) == 0 : strcmp(name, x->name) == 0)
-			return x;
-	}
-	return NULL;
 }
 
 bool test_deviation_recorded(const char *name)
@@ -125,7 +145,7 @@ bool test_deviation_recorded(const char *name)
 
 void group_end(struct check_group *g)
 {
-	const struct xfail *x = xfail_find(g->name);
+	const struct xfail *x = g->deviation;
 	bool ok = g->checks > 0 && g->failures == 0;
 
 	tap_points++;
