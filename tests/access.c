@@ -83,8 +83,7 @@ static uint64_t access_insn(enum pmu_reg reg, bool write, uint64_t value, uint64
 
 /* What each access did, filled in the context. */
 struct access_seen {
-	struct exc_record exc;
-	bool taken;
+	struct exc_record exc; /* exc.taken: whether the access took an exception */
 	uint64_t pc;
 	uint64_t value; /* what a read returned */
 };
@@ -125,7 +124,7 @@ static uint64_t at_ctx_access_all(uint64_t unused)
 
 			exc_expect_begin(&a->exc);
 			a->value = access_insn(order[i], w, write_value(order[i]), &a->pc);
-			a->taken = exc_expect_end();
+			exc_expect_end();
 		}
 	}
 	return 0;
@@ -239,17 +238,19 @@ static uint32_t expected_insn(enum pmu_reg reg, bool write)
 /* PMUACR_EL1 as the running combination set it (FEAT_PMUv3p9; 0 otherwise). */
 static uint64_t current_pmuacr;
 
-/* Compare one access with the model; the controls are printed with every failure. */
+/*
+ * Compare one access with the model: what it took (exc), the address of the instruction (pc, 0: not recorded)
+ * and what a read returned (value); the controls are printed with every failure.
+ */
 static void check_access(struct check_group *g, enum ctx c, const struct pmu_state *s,
 			 const struct pmu_access_features *af, uint64_t pmuserenr, uint64_t hdfgtr, enum pmu_reg reg,
-			 bool write, bool written)
+			 bool write, bool written, const struct exc_record *exc, uint64_t pc, uint64_t value)
 {
 	struct pmu_access a = { .reg = reg, .write = write, .n = COUNTER_N, .pmuserenr_el0 = pmuserenr,
 				.pmselr_el0 = 0, .hdfgrtr_el2 = hdfgtr, .hdfgwtr_el2 = hdfgtr, .pmuacr_el1 = current_pmuacr,
 				.hdfgrtr2_el2 = ~0ull, .hdfgwtr2_el2 = ~0ull };
 	enum pmu_access_result want = pmu_access_check(&features.pmu, af, s, &a);
-	const struct access_seen *x = &seen[reg][write];
-	unsigned ec = (unsigned)FIELD_GET(ESR, EC, x->exc.esr);
+	unsigned ec = (unsigned)FIELD_GET(ESR, EC, exc->esr);
 	const char *dir = write ? "MSR" : "MRS";
 
 #define CTRLS "PMUSERENR_EL0=0x%llx HCR_EL2.TGE=%d MDCR_EL2=0x%llx MDCR_EL3=0x%llx SCR_EL3.FGTEn=%d HDFGxTR_EL2=0x%llx: " \
@@ -260,43 +261,43 @@ static void check_access(struct check_group *g, enum ctx c, const struct pmu_sta
 	if (want == PMU_ACCESS_UNPREDICTABLE)
 		return;
 	if (want == PMU_ACCESS_RAZ_WI) { /* FEAT_PMUv3p9 PMUACR_EL1: no exception, zeros read, writes ignored */
-		if (!check(g, !x->taken, CTRLS ": expected RAZ/WI, took EC 0x%02x to EL%u", CTRL_ARGS, ec, x->exc.el))
+		if (!check(g, !exc->taken, CTRLS ": expected RAZ/WI, took EC 0x%02x to EL%u", CTRL_ARGS, ec, exc->el))
 			return;
 		if (write)
 			check(g, !written, CTRLS ": RAZ/WI, but the write took effect", CTRL_ARGS);
 		else
-			check(g, x->value == 0 || !x->pc, CTRLS ": RAZ/WI, but the read returned 0x%llx", CTRL_ARGS,
-			      (unsigned long long)x->value);
+			check(g, value == 0 || !pc, CTRLS ": RAZ/WI, but the read returned 0x%llx", CTRL_ARGS,
+			      (unsigned long long)value);
 		return;
 	}
 	if (want == PMU_ACCESS_OK) {
-		if (!check(g, !x->taken, CTRLS ": expected allowed, took EC 0x%02x to EL%u (ESR 0x%llx)", CTRL_ARGS,
-			   ec, x->exc.el, (unsigned long long)x->exc.esr))
+		if (!check(g, !exc->taken, CTRLS ": expected allowed, took EC 0x%02x to EL%u (ESR 0x%llx)", CTRL_ARGS,
+			   ec, exc->el, (unsigned long long)exc->esr))
 			return;
 		if (write && write_value(reg) && reg != PMREG_PMSWINC_EL0)
 			check(g, written, CTRLS ": allowed, but the write did not take effect", CTRL_ARGS);
 		return;
 	}
-	if (!check(g, x->taken, CTRLS ": expected %s, no exception", CTRL_ARGS, pmu_access_result_name(want)))
+	if (!check(g, exc->taken, CTRLS ": expected %s, no exception", CTRL_ARGS, pmu_access_result_name(want)))
 		return;
-	check(g, x->exc.el == expected_el(want, s) && ec == (want == PMU_ACCESS_UNDEFINED ? ESR_EC_UNKNOWN :
+	check(g, exc->el == expected_el(want, s) && ec == (want == PMU_ACCESS_UNDEFINED ? ESR_EC_UNKNOWN :
 	      ESR_EC_SYS64), CTRLS ": expected %s (EC 0x%02x at EL%u), took EC 0x%02x to EL%u", CTRL_ARGS,
 	      pmu_access_result_name(want), want == PMU_ACCESS_UNDEFINED ? ESR_EC_UNKNOWN : ESR_EC_SYS64,
-	      expected_el(want, s), ec, x->exc.el);
+	      expected_el(want, s), ec, exc->el);
 	if (want != PMU_ACCESS_UNDEFINED)
-		check(g, (x->exc.esr & MASK64(24, 0)) == expected_iss(reg, write),
+		check(g, (exc->esr & MASK64(24, 0)) == expected_iss(reg, write),
 		      CTRLS ": ISS 0x%llx, expected 0x%llx (Op0/Op1/CRn/CRm/Op2, Rt=x9, direction)", CTRL_ARGS,
-		      (unsigned long long)(x->exc.esr & MASK64(24, 0)), (unsigned long long)expected_iss(reg, write));
-	if (x->pc) /* 0: not recorded (the TGE sweep's contexts write no memory) */
-		check(g, x->exc.elr == x->pc, CTRLS ": ELR 0x%llx, the instruction is at 0x%llx", CTRL_ARGS,
-		      (unsigned long long)x->exc.elr, (unsigned long long)x->pc);
-	else if (check(g, !(x->exc.elr & 3) && x->exc.elr >= (uintptr_t)__text_start &&
-		       x->exc.elr < (uintptr_t)__text_end, CTRLS ": ELR 0x%llx is not in the image's code", CTRL_ARGS,
-		       (unsigned long long)x->exc.elr))
+		      (unsigned long long)(exc->esr & MASK64(24, 0)), (unsigned long long)expected_iss(reg, write));
+	if (pc) /* 0: not recorded (the TGE sweep's contexts write no memory) */
+		check(g, exc->elr == pc, CTRLS ": ELR 0x%llx, the instruction is at 0x%llx", CTRL_ARGS,
+		      (unsigned long long)exc->elr, (unsigned long long)pc);
+	else if (check(g, !(exc->elr & 3) && exc->elr >= (uintptr_t)__text_start &&
+		       exc->elr < (uintptr_t)__text_end, CTRLS ": ELR 0x%llx is not in the image's code", CTRL_ARGS,
+		       (unsigned long long)exc->elr))
 		/* The context makes this one access only: the word at ELR must be it. */
-		check(g, *(const volatile uint32_t *)x->exc.elr == expected_insn(reg, write),
+		check(g, *(const volatile uint32_t *)exc->elr == expected_insn(reg, write),
 		      CTRLS ": ELR 0x%llx holds 0x%08x, not the access (0x%08x)", CTRL_ARGS,
-		      (unsigned long long)x->exc.elr, *(const volatile uint32_t *)x->exc.elr, expected_insn(reg, write));
+		      (unsigned long long)exc->elr, *(const volatile uint32_t *)exc->elr, expected_insn(reg, write));
 	if (write && write_value(reg) && reg != PMREG_PMSWINC_EL0)
 		check(g, !written, CTRLS ": %s, but the write took effect", CTRL_ARGS, pmu_access_result_name(want));
 #undef CTRLS
@@ -421,8 +422,7 @@ static void tge_sweep(enum ctx c, const struct pmu_access_features *af, struct c
 		}
 		for (i = 0; i < PMREG_COUNT; i++)
 			for (w = 0; w < 2 && live[i]; w++) {
-				seen[i][w] = (struct access_seen){ .exc = taken[i << 1 | w], .taken = taken[i << 1 | w].taken };
-				check_access(&g[i], c, &s, af, ue, 0, (enum pmu_reg)i, w, written[i]);
+				check_access(&g[i], c, &s, af, ue, 0, (enum pmu_reg)i, w, written[i], &taken[i << 1 | w], 0, 0);
 			}
 	}
 }
@@ -506,7 +506,8 @@ static void check_context(enum ctx c, const struct pmu_access_features *af)
 		baseline_restore_all();
 		for (i = 0; i < PMREG_COUNT; i++)
 			for (w = 0; w < 2 && live[i]; w++)
-				check_access(&g[i], c, &s, af, pmuserenr, x->hdfgtr, (enum pmu_reg)i, w, written[i]);
+				check_access(&g[i], c, &s, af, pmuserenr, x->hdfgtr, (enum pmu_reg)i, w, written[i],
+					     &seen[i][w].exc, seen[i][w].pc, seen[i][w].value);
 	}
 	if (tge_applies(c))
 		tge_sweep(c, af, g, live);
