@@ -27,12 +27,11 @@ static uint64_t fdt_cells(const fdt32_t *p, int cells)
 }
 
 /*
- * Entry i of `node`'s reg (address and size cells from its parent). Returns 0, or -FDT_ERR_NOTFOUND when
- * there is no such entry, -FDT_ERR_BADNCELLS for cell counts other than 1 or 2.
+ * Entry i of `node`'s reg (address and size cells from its parent, the node at offset `parent`). Returns 0, or
+ * -FDT_ERR_NOTFOUND when there is no such entry, -FDT_ERR_BADNCELLS for cell counts other than 1 or 2.
  */
-static int fdt_reg(const void *fdt, int node, int i, struct plat_range *r)
+static int fdt_reg(const void *fdt, int parent, int node, int i, struct plat_range *r)
 {
-	int parent = fdt_parent_offset(fdt, node);
 	int ac = fdt_address_cells(fdt, parent), sc = fdt_size_cells(fdt, parent), len;
 	const fdt32_t *reg = fdt_getprop(fdt, node, "reg", &len);
 
@@ -58,30 +57,25 @@ static unsigned fdt_gic_intid(const void *fdt, int node, int i)
 	return (fdt32_to_cpu(irq[0]) == 1 ? 16 : 32) + fdt32_to_cpu(irq[1]);
 }
 
-static void fdt_read_memory(const void *fdt, struct plat_desc *d)
+/* A /memory node (a child of the root, device_type "memory", status okay): its reg ranges into d->mem. */
+static void fdt_read_memory(const void *fdt, int node, struct plat_desc *d, unsigned *count)
 {
+	const char *type = fdt_getprop(fdt, node, "device_type", NULL);
 	struct plat_range r;
-	unsigned count = 0;
-	int node, i;
+	int i;
 
-	fdt_for_each_subnode(node, fdt, 0) {
-		const char *type = fdt_getprop(fdt, node, "device_type", NULL);
-
-		if (!type || strcmp(type, "memory") != 0 || !fdt_node_enabled(fdt, node))
-			continue;
-		for (i = 0; count < PLAT_MAX_MEM && fdt_reg(fdt, node, i, &r) == 0; i++) {
-			if (r.size)
-				d->mem[count++] = r;
-		}
+	if (!type || strcmp(type, "memory") != 0 || !fdt_node_enabled(fdt, node))
+		return;
+	for (i = 0; *count < PLAT_MAX_MEM && fdt_reg(fdt, 0, node, i, &r) == 0; i++) {
+		if (r.size)
+			d->mem[(*count)++] = r;
 	}
-	if (count)
-		d->mem_count = count;
 }
 
 /* /chosen/stdout-path: "alias" or "/path", either with ":options". */
-static void fdt_read_console(const void *fdt, struct plat_desc *d)
+static void fdt_read_console(const void *fdt, int chosen, struct plat_desc *d)
 {
-	int chosen = fdt_path_offset(fdt, "/chosen"), len, node;
+	int len, node;
 	const char *path = chosen >= 0 ? fdt_getprop(fdt, chosen, "stdout-path", &len) : NULL;
 	const char *colon;
 	struct plat_range r;
@@ -97,47 +91,104 @@ static void fdt_read_console(const void *fdt, struct plat_desc *d)
 		len = (int)strlen(path);
 	}
 	node = fdt_path_offset_namelen(fdt, path, len);
-	if (node >= 0 && fdt_node_check_compatible(fdt, node, "arm,pl011") == 0 && fdt_reg(fdt, node, 0, &r) == 0)
+	if (node >= 0 && fdt_node_check_compatible(fdt, node, "arm,pl011") == 0 &&
+	    fdt_reg(fdt, fdt_parent_offset(fdt, node), node, 0, &r) == 0)
 		d->uart_base = r.base;
 }
 
-/* The PMU node: arm,armv8-pmuv3, else any compatible "arm,<core>-pmu" (per-core bindings). */
-static int fdt_find_pmu(const void *fdt)
+/* A per-core PMU binding: a compatible string "arm,<core>-pmu". */
+static bool fdt_core_pmu(const char *compat, int len)
 {
-	int node = fdt_node_offset_by_compatible(fdt, -1, "arm,armv8-pmuv3"), len, off;
-	const char *compat;
+	int off;
+	size_t n;
 
-	if (node >= 0)
-		return node;
-	for (node = fdt_next_node(fdt, -1, NULL); node >= 0; node = fdt_next_node(fdt, node, NULL)) {
-		compat = fdt_getprop(fdt, node, "compatible", &len);
-		for (off = 0; compat && off < len; off += (int)strlen(compat + off) + 1) {
-			size_t n = strlen(compat + off);
-
-			if (strncmp(compat + off, "arm,", 4) == 0 && n > 8 && strcmp(compat + off + n - 4, "-pmu") == 0)
-				return node;
-		}
+	for (off = 0; compat && off < len; off += (int)n + 1) {
+		n = strlen(compat + off);
+		if (strncmp(compat + off, "arm,", 4) == 0 && n > 8 && strcmp(compat + off + n - 4, "-pmu") == 0)
+			return true;
 	}
-	return -FDT_ERR_NOTFOUND;
+	return false;
 }
 
-static void fdt_read_interrupts(const void *fdt, struct plat_desc *d)
+/*
+ * The nodes fdt_platform_read() reads, found in one walk of the tree: each libfdt lookup by path, compatible
+ * string or parent walks the tree from its start, and fourteen of them were most of boot's instructions on
+ * QEMU (make bench). Offsets are negative when absent.
+ */
+struct fdt_found {
+	int chosen, cpus, psci; /* /chosen, /cpus, /psci */
+	int gic, gic_parent;    /* the first arm,gic-v3 and its parent */
+	int pmu, core_pmu;      /* the first arm,armv8-pmuv3; the first "arm,<core>-pmu" */
+	int timer;              /* the first arm,armv8-timer */
+};
+
+/* Whether a node's name is `base`, with or without a unit address (as fdt_path_offset matches "/chosen"). */
+static bool fdt_name_is(const char *name, const char *base)
 {
-	int gic = fdt_node_offset_by_compatible(fdt, -1, "arm,gic-v3");
-	int pmu = fdt_find_pmu(fdt);
-	int timer = fdt_node_offset_by_compatible(fdt, -1, "arm,armv8-timer");
+	size_t n = strlen(base);
+
+	return name && strncmp(name, base, n) == 0 && (name[n] == '\0' || name[n] == '@');
+}
+
+#define FDT_MAX_DEPTH 16 /* nodes deeper than this are not looked at (the bindings read are at depth 1 or 2) */
+
+/* Walk the tree once: fill f, and d->mem from the /memory nodes. */
+static void fdt_walk(const void *fdt, struct fdt_found *f, struct plat_desc *d)
+{
+	int node, depth = -1, len, parent[FDT_MAX_DEPTH]; /* the root comes first, at depth 0 */
+	unsigned mem_count = 0;
+	const char *compat, *name;
+
+	*f = (struct fdt_found){ -1, -1, -1, -1, -1, -1, -1, -1 };
+	for (node = fdt_next_node(fdt, -1, &depth); node >= 0; node = fdt_next_node(fdt, node, &depth)) {
+		if (depth >= FDT_MAX_DEPTH)
+			continue;
+		parent[depth] = node;
+		if (depth == 0)
+			continue;
+		if (depth == 1) {
+			name = fdt_get_name(fdt, node, NULL);
+			if (fdt_name_is(name, "chosen"))
+				f->chosen = node;
+			else if (fdt_name_is(name, "cpus"))
+				f->cpus = node;
+			else if (fdt_name_is(name, "psci"))
+				f->psci = node;
+			fdt_read_memory(fdt, node, d, &mem_count);
+		}
+		compat = fdt_getprop(fdt, node, "compatible", &len);
+		if (!compat)
+			continue;
+		if (f->gic < 0 && fdt_stringlist_contains(compat, len, "arm,gic-v3")) {
+			f->gic = node;
+			f->gic_parent = parent[depth - 1];
+		}
+		if (f->pmu < 0 && fdt_stringlist_contains(compat, len, "arm,armv8-pmuv3"))
+			f->pmu = node;
+		if (f->core_pmu < 0 && fdt_core_pmu(compat, len))
+			f->core_pmu = node;
+		if (f->timer < 0 && fdt_stringlist_contains(compat, len, "arm,armv8-timer"))
+			f->timer = node;
+	}
+	if (mem_count)
+		d->mem_count = mem_count;
+}
+
+static void fdt_read_interrupts(const void *fdt, const struct fdt_found *f, struct plat_desc *d)
+{
+	int pmu = f->pmu >= 0 ? f->pmu : f->core_pmu; /* arm,armv8-pmuv3, else a per-core binding */
 	struct plat_range r;
 	unsigned i;
 
-	if (gic >= 0 && fdt_reg(fdt, gic, 0, &r) == 0)
+	if (f->gic >= 0 && fdt_reg(fdt, f->gic_parent, f->gic, 0, &r) == 0)
 		d->gicd_base = r.base;
-	if (gic >= 0 && fdt_reg(fdt, gic, 1, &r) == 0)
+	if (f->gic >= 0 && fdt_reg(fdt, f->gic_parent, f->gic, 1, &r) == 0)
 		d->gicr = r;
 	if (pmu >= 0 && fdt_gic_intid(fdt, pmu, 0))
 		d->pmu_intid = fdt_gic_intid(fdt, pmu, 0);
-	for (i = 0; timer >= 0 && i < 4; i++) {
-		if (fdt_gic_intid(fdt, timer, (int)i))
-			d->timer_intid[i] = fdt_gic_intid(fdt, timer, (int)i);
+	for (i = 0; f->timer >= 0 && i < 4; i++) {
+		if (fdt_gic_intid(fdt, f->timer, (int)i))
+			d->timer_intid[i] = fdt_gic_intid(fdt, f->timer, (int)i);
 	}
 }
 
@@ -156,7 +207,8 @@ static void fdt_read_debug(const void *fdt, struct plat_desc *d, int ac)
 	for (node = fdt_node_offset_by_compatible(fdt, -1, "arm,coresight-cpu-debug"); node >= 0;
 	     node = fdt_node_offset_by_compatible(fdt, node, "arm,coresight-cpu-debug")) {
 		phandle = fdt_getprop(fdt, node, "cpu", &len);
-		if (!phandle || len < 4 || fdt_reg(fdt, node, 0, &r) != 0 || !fdt_node_enabled(fdt, node))
+		if (!phandle || len < 4 || fdt_reg(fdt, fdt_parent_offset(fdt, node), node, 0, &r) != 0 ||
+		    !fdt_node_enabled(fdt, node))
 			continue;
 		cpu = fdt_node_offset_by_phandle(fdt, fdt32_to_cpu(*phandle));
 		reg = cpu >= 0 ? fdt_getprop(fdt, cpu, "reg", &len) : NULL;
@@ -168,14 +220,13 @@ static void fdt_read_debug(const void *fdt, struct plat_desc *d, int ac)
 	}
 }
 
-static void fdt_read_cpus(const void *fdt, struct plat_desc *d)
+static void fdt_read_cpus(const void *fdt, const struct fdt_found *f, struct plat_desc *d)
 {
-	int cpus = fdt_path_offset(fdt, "/cpus"), node, psci, ac, len;
+	int cpus = f->cpus, psci = f->psci, node, ac, len;
 	const char *method, *type;
 	const fdt32_t *reg;
 	unsigned count = 0, seen = 0;
 
-	psci = fdt_path_offset(fdt, "/psci");
 	method = psci >= 0 ? fdt_getprop(fdt, psci, "method", NULL) : NULL;
 	d->psci = !method ? PLAT_PSCI_NONE : strcmp(method, "hvc") == 0 ? PLAT_PSCI_HVC
 					 : strcmp(method, "smc") == 0 ? PLAT_PSCI_SMC : PLAT_PSCI_NONE;
@@ -199,9 +250,8 @@ static void fdt_read_cpus(const void *fdt, struct plat_desc *d)
 	fdt_read_debug(fdt, d, ac);
 }
 
-static void fdt_read_strings(const void *fdt, struct plat_desc *d)
+static void fdt_read_strings(const void *fdt, int chosen, struct plat_desc *d)
 {
-	int chosen = fdt_path_offset(fdt, "/chosen");
 	const char *s = chosen >= 0 ? fdt_getprop(fdt, chosen, "bootargs", NULL) : NULL;
 
 	if (s)
@@ -213,15 +263,16 @@ static void fdt_read_strings(const void *fdt, struct plat_desc *d)
 
 int fdt_platform_read(const void *fdt, struct plat_desc *d)
 {
+	struct fdt_found f;
 	int rc = fdt_check_header(fdt);
 
 	if (rc)
 		return rc;
-	fdt_read_memory(fdt, d);
-	fdt_read_console(fdt, d);
-	fdt_read_interrupts(fdt, d);
-	fdt_read_cpus(fdt, d);
-	fdt_read_strings(fdt, d);
+	fdt_walk(fdt, &f, d);
+	fdt_read_console(fdt, f.chosen, d);
+	fdt_read_interrupts(fdt, &f, d);
+	fdt_read_cpus(fdt, &f, d);
+	fdt_read_strings(fdt, f.chosen, d);
 	d->from_fdt = true;
 	d->fdt_addr = (uint64_t)(uintptr_t)fdt;
 	d->fdt_size = fdt_totalsize(fdt);
