@@ -277,6 +277,37 @@ def code_files(root):
 
 
 NOT_IDS = {"README", "IDCODE"}  # six capitals from R/I that are words, not rule IDs
+# "<ID> not checkable: <why>" in a comment of the firmware's code: the reason a rule no test point cites
+NOT_CHECKABLE = re.compile(r"\b([RI][A-Z]{5}) not checkable: (.*?)\s*(?:\*/|$)")
+
+
+def code_reasons(root):
+    """{ID: reason} from the "<ID> not checkable: <why>" statements in the firmware's code: the reason runs
+    over the comment's continuation lines (" * ...") to the first one that ends a sentence (".")."""
+    out = {}
+    for path in code_files(root):
+        lines = _read(path).splitlines()
+        for i, line in enumerate(lines):
+            m = NOT_CHECKABLE.search(line)
+            if not m:
+                continue
+            why, j = m.group(2).strip(), i + 1
+            while not why.endswith(".") and j < len(lines) and re.match(r"^\s*\*\s*[^\s/]", lines[j]):
+                why += " " + re.sub(r"^\s*\*\s*|\s*\*/\s*$", "", lines[j]).strip()
+                j += 1
+            out[m.group(1)] = why
+    return out
+
+
+def not_checkable_why(rule, reasons, rid):
+    """Why a rule no test point cites is not checked: stated in the code, else what the seed shows."""
+    if rid in reasons:
+        return reasons[rid]
+    if rule["sentence"].startswith("(no "):
+        return "the seed extract has no text for it: nothing to check against"
+    if rule["kind"] == "informative":
+        return "informative statement: it explains rules and states no requirement of its own"
+    return "no test point cites it, and the code gives no reason: a gap"
 
 
 def code_citations(root, known, words=()):
@@ -473,11 +504,14 @@ def build(root, spec_dir, tap_paths):
     fields_md = os.path.join(spec_dir, "registers", "FIELDS.md")
     words = {f for _r, f, *_ in load_fields(fields_md)} if os.path.exists(fields_md) else set()
     code = code_citations(root, known, words)
+    reasons = code_reasons(root)
     rules = {}
     for rid, info in sorted(seeds["ids"].items()):
         pts = cited.get(rid, {})
         rules[rid] = dict(info, verdict=verdict(pts), points=pts, skip_reasons=skip_reasons(pts),
                           code=code.get(rid, []))
+        if rules[rid]["verdict"] == "not checkable":
+            rules[rid]["why"] = not_checkable_why(rules[rid], reasons, rid)
     extra = {rid: {"verdict": verdict(pts), "points": pts, "code": code.get(rid, []),
                    "near": [k for k in seeds["ids"] if k[1:] == rid[1:]]}
              for rid, pts in sorted(cited.items()) if rid not in seeds["ids"]}
@@ -544,10 +578,11 @@ def markdown(rep):
     rules = rep["rules"]
     w("## Rules no test point cites (not checkable)\n")
     nc = [(k, r) for k, r in rules.items() if r["defined"] and r["verdict"] == "not checkable"]
-    w("| ID | seed, section | what it says (first sentence) | cited in code |\n|---|---|---|---|")
+    w("| ID | seed, section | what it says (first sentence) | why not checkable | cited in code |\n"
+      "|---|---|---|---|---|")
     for k, r in sorted(nc, key=lambda kr: (kr[1]["kind"] != "rule", kr[1]["file"], kr[0])):
         w(f"| {k} | {r['file'][:3]} {r['section']} | {r['sentence'].replace('|', '/')} | "
-          f"{', '.join(r['code'][:3]) or '-'} |")
+          f"{r['why'].replace('|', '/')} | {', '.join(r['code'][:3]) or '-'} |")
     w("")
     for v, title in (("failed", "Rules whose test points only failed"),
                      ("skipped", "Rules only skipped (feature absent)")):

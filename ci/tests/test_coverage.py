@@ -99,6 +99,18 @@ class CoverageTest(unittest.TestCase):
         self.assertIn("| IFNPMD |", md.split("## Rules whose")[0])  # listed first, with its sentence
         self.assertIn("taken asynchronously", md.split("## Rules whose")[0])
 
+    def test_not_checkable_why(self):
+        # informative, no reason in the code: said so; a reason the code states wins, over its lines to the "."
+        self.assertIn("informative", self.rep["rules"]["IFNPMD"]["why"])
+        write(os.path.join(self.root, "tests/ebep.c"), "/*\n * IFNPMD not checkable: the PE gives no sign\n"
+              " * of it.\n * The next line is not part of it.\n */\n")
+        rep = coverage.build(self.root, self.spec, [self.tap])
+        self.assertEqual(rep["rules"]["IFNPMD"]["why"], "the PE gives no sign of it.")
+        self.assertIn("| the PE gives no sign of it. |", coverage.markdown(rep))
+        rule = {"sentence": "(no text in the seed extract: the next line is the ID RQZJKS)", "kind": "rule"}
+        self.assertIn("no text", coverage.not_checkable_why(rule, {}, "RABCDE"))
+        self.assertIn("a gap", coverage.not_checkable_why({"sentence": "It must.", "kind": "rule"}, {}, "RABCDE"))
+
     def test_failed_only(self):
         self.assertEqual(coverage.verdict({"p": {"c": "fail"}, "q": {"c": "skip: x"}}), "failed")
 
