@@ -19,7 +19,9 @@ results are merged over every TAP file (configuration). The spec's side is the s
 sentence is quoted), *referenced* when it only appears inside a sentence (defined in another section).
 Per seed rule: "checked" when some citing test point ended ok or as a recorded deviation (TODO, or a TODO that
 passed) on some configuration; "failed" when citing points ran but only failed; "skipped" when they were only
-SKIPs (the reasons are listed); "not checkable" when no test point cites it. R (rules) and I (informative
+SKIPs (the reasons are listed); "not checkable" when no test point cites it, with why: a comment of the code
+"<ID> not checkable: <why>" (to the line that ends the sentence), else "no text in the seed extract", else
+"informative", else "a gap". R (rules) and I (informative
 statements) are counted separately. IDs in comments or strings of tests/, lib/ (and boot/, el*/) that no test
 point's rules text carries are listed as "cited in code, not in any test point".
 
@@ -29,7 +31,8 @@ lib/arch/sysreg.h (read_/write_<reg>, read_pmevcntr/read_pmevtyper for the <n> r
 PMREG_<REG> of the access model (lib/model/pmu_access.c), which tests/access.c reads and writes by encoding.
 A field is *observed* by a module when the module's code uses it: a macro <REG>_<FIELD>_BIT/_SHIFT/_MASK of
 lib/arch/arch_regs.h (or FIELD_GET/FIELD_PREP(<REG>, <FIELD>, ...)), or the text <REG>.<FIELD> /
-<REG>.{<FIELD>,...} (comments, rules strings, diagnostics). Shared macros count for every register they
+<REG>.{<FIELD>,...} (comments, rules strings, diagnostics); a field that is the whole register ([63:0]: EVCNT,
+CCNT, ...) also when the code reads or writes the register (read_/write_<reg>, PMREG_<REG>). Shared macros count for every register they
 describe when the file also names that register: PMEVTYPER_<F>_BIT for PMEVTYPERn_EL0 and PMCCFILTR_EL0,
 PMICFILTR_<F>_BIT for PMICFILTR_EL0, PMU_CNT_C_BIT/PMU_CNT_F0_BIT for the C/F0 bits of PMCNTEN*, PMINTEN*,
 PMOVS*, PMZR_EL0, PMUACR_EL1. A module's code is tests/<module>.c (the module is the first component of the
@@ -38,7 +41,9 @@ point names are printed from) plus the sources of the headers it includes direct
 lib/arch/ (id_regs), lib/runtime/profiling_exception and tests/ (pmu_util, ebep_sequences). A field is
 observed when a module that uses it has test points that ran (ok, TODO or failed; SKIPs do not count).
 This is "the code reads or writes the field where a checked outcome can depend on it", not proof that each
-value of the field is exercised.
+value of the field is exercised. A field no check observes (a gap) says why: its module only SKIPped, or the
+part of the architecture it belongs to (debug, trace, SPE, BRBE, Realm state, AArch32: FIELD_AREA_*), or the
+PMU feature pmucheck has no check for yet; else "nothing says why: a gap".
 """
 import argparse
 import glob
@@ -368,8 +373,18 @@ def reg_macro_prefixes(reg, field):
     return own, shared
 
 
-def field_uses(text, reg, field):
-    """How the text uses REG.FIELD: 'macro', 'text', or None. Shared macros need the register named too."""
+def register_accessed(text, reg):
+    """Whether the text reads or writes REG through its accessor (read_pmccntr_el0(), write_pmevcntr(n, ...)) or
+    names it to the access model (PMREG_PMXEVCNTR_EL0)."""
+    base = reg.lower().replace("n_el", "_el")
+    short = re.sub(r"_el\d$", "", base)
+    return bool(re.search(rf"\b(?:read|write)_(?:{re.escape(base)}|{re.escape(short)})\s*\(", text) or
+                re.search(rf"\bPMREG_{re.escape(reg.replace('n_EL', '_EL'))}\b", text))
+
+
+def field_uses(text, reg, field, bits=""):
+    """How the text uses REG.FIELD: 'macro', 'text', 'register' (a field that is the whole 64-bit register,
+    read or written through its accessor), or None. Shared macros need the register named too."""
     own, shared = reg_macro_prefixes(reg, field)
     f = re.escape(field)
     for p in own:
@@ -385,6 +400,42 @@ def field_uses(text, reg, field):
         if re.search(rf"(?<![A-Za-z0-9_]){s}\.{f}(?![A-Za-z0-9_])", text) or \
            re.search(rf"(?<![A-Za-z0-9_]){s}\.\{{[^}}]*(?<![A-Za-z0-9_]){f}(?![A-Za-z0-9_])[^}}]*\}}", text):
             return "text"
+    if bits == "[63:0]" and register_accessed(text, reg):
+        return "register"
+    return None
+
+
+# Why a field no check observes has none, when the field belongs to another part of the architecture or to a PMU
+# feature pmucheck has no check for: by the field's name, else by the features its condition names (first match).
+FIELD_AREA_BY_NAME = [
+    (r"^MDCR_EL[23]\.(TDA|TDRA|TDE|TDOSA|TDCC|SDD|SPD32|EDAD|EDADE)$", "debug traps and Debug state, not the PMU"),
+    (r"^ID_AA64DFR[01]_EL1\.(BRPs|WRPs|CTX_CMPs|DebugVer|DoubleLock|ABLE|ITE|DPFZS)$", "it describes debug, not the PMU"),
+    (r"^ID_AA64DFR[01]_EL1\.(TraceVer|TraceFilt|TraceBuffer|ExtTrcBuff)$", "it describes trace, not the PMU"),
+    (r"^ID_AA64DFR[01]_EL1\.BRBE$", "it describes branch record buffers, not the PMU"),
+    (r"^ID_AA64DFR[01]_EL1\.SPMU$", "it describes System PMUs, not the PE's PMU"),
+    (r"^ID_AA64DFR[01]_EL1\.MTPMU$", "FEAT_MTPMU, a PMU feature pmucheck has no check for yet: a gap"),
+]
+FIELD_AREA_BY_CONDITION = [
+    (r"FEAT_SPE", "Statistical Profiling (FEAT_SPE), not the PMU"),
+    (r"FEAT_TRBE|FEAT_TRF|FEAT_TRC|FEAT_ITE", "trace (FEAT_TRBE, FEAT_TRF, FEAT_ITE), not the PMU"),
+    (r"FEAT_BRBE", "branch record buffers (FEAT_BRBE), not the PMU"),
+    (r"FEAT_SPMU", "System PMUs (FEAT_SPMU), not the PE's PMU"),
+    (r"FEAT_STEP2|FEAT_Debugv8p9|FEAT_DoubleLock|FEAT_ABLE", "self-hosted and external debug, not the PMU"),
+    (r"FEAT_RME", "Realm state (FEAT_RME), which pmucheck does not enter"),
+    (r"FEAT_AA32", "AArch32, which pmucheck does not run"),
+    (r"FEAT_PMUv3_ICNTR|FEAT_PMUv3_TH|FEAT_PMUv3_EDGE|FEAT_PMUv3_SME|FEAT_MTPMU|FEAT_PMUv3_SS|event export bus",
+     "a PMU feature pmucheck has no check for yet (neither QEMU version implements it): a gap"),
+]
+
+
+def field_area(reg, field, cond):
+    """The reason a field is outside what pmucheck checks, or None (FIELD_AREA_*)."""
+    for pattern, why in FIELD_AREA_BY_NAME:
+        if re.match(pattern, f"{reg}.{field}"):
+            return why
+    for pattern, why in FIELD_AREA_BY_CONDITION:
+        if re.search(pattern, cond or ""):
+            return why
     return None
 
 
@@ -459,7 +510,7 @@ def field_report(root, fields_md, runs):
                  "reachable": reg in reach, "how": reach.get(reg, ""), "modules": {}, "files": {}}
         for m, fs in sources.items():
             for f in fs:
-                kind = field_uses(texts[f], reg, field)
+                kind = field_uses(texts[f], reg, field, bits)
                 if kind:
                     entry["files"].setdefault(f, kind)
                     entry["modules"].setdefault(m, set()).add(kind)
@@ -479,7 +530,7 @@ def field_report(root, fields_md, runs):
             entry["why"] = "used by " + ", ".join(sorted(entry["modules"])) + ", whose test points only SKIPped"
         else:
             entry["state"] = "gap"
-            why = "no module's code names it"
+            why = field_area(reg, field, cond) or "no module's code names it, and nothing says why: a gap"
             if cond:
                 why += "; " + re.sub(r"\s*:$", "", cond)
             entry["why"] = why
@@ -556,10 +607,12 @@ def markdown(rep):
     w("How to read it: a seed rule is *checked* when a test point citing it (rule ID in its rules text) ended "
       "ok, or as a recorded deviation (TODO), on some configuration; *failed* when citing points only failed; "
       "*skipped* when they were only SKIPs (feature absent: reasons listed); *not checkable* when no test point "
-      "cites it. An ID is *defined* in a seed when it opens a line, item, heading or table cell; IDs only "
+      "cites it (why: a reason the code states as \"<ID> not checkable: ...\", else what the seed shows). An ID is *defined* in a seed when it opens a line, item, heading or table cell; IDs only "
       "mentioned inside a sentence (defined elsewhere in the manual) are listed apart and not counted. A field is "
       "*observed* when the code of a module whose test points ran (tests/<module>.c and the model/utility sources "
-      "it includes) uses its arch_regs.h macro or names it as REGISTER.FIELD; *reachable* when pmucheck has an "
+      "it includes) uses its arch_regs.h macro or names it as REGISTER.FIELD, or, for a field that is the whole "
+      "64-bit register, reads or writes the register; a gap's *why none* names the part of the architecture the "
+      "field belongs to when that is not the PMU, or the PMU feature with no check yet; *reachable* when pmucheck has an "
       "accessor for its register (lib/arch/sysreg.h or the access model's register list). Observed means the "
       "code reads or writes the field where a checked outcome can depend on it, not that every value is "
       "exercised. Details: the docstring of ci/coverage.py.\n")

@@ -111,6 +111,16 @@ class CoverageTest(unittest.TestCase):
         self.assertIn("no text", coverage.not_checkable_why(rule, {}, "RABCDE"))
         self.assertIn("a gap", coverage.not_checkable_why({"sentence": "It must.", "kind": "rule"}, {}, "RABCDE"))
 
+    def test_field_areas_and_whole_registers(self):
+        self.assertIn("Statistical Profiling", coverage.field_area("MDCR_EL2", "TPMS", "When FEAT_SPE is implemented:"))
+        self.assertIn("debug traps", coverage.field_area("MDCR_EL3", "TDCC", "When FEAT_FGT is implemented:"))
+        self.assertIsNone(coverage.field_area("PMCR_EL0", "E", ""))
+        # a field that is the whole register is observed through the register's accessor, and only then
+        self.assertEqual(coverage.field_uses("v = read_pmccntr_el0();", "PMCCNTR_EL0", "CCNT", "[63:0]"), "register")
+        self.assertEqual(coverage.field_uses("write_pmevcntr(n, 0);", "PMEVCNTRn_EL0", "EVCNT", "[63:0]"), "register")
+        self.assertIsNone(coverage.field_uses("v = read_pmccntr_el0();", "PMCCNTR_EL0", "CCNT", "[31:0]"))
+        self.assertIsNone(coverage.field_uses("v = read_pmccfiltr_el0();", "PMCCNTR_EL0", "CCNT", "[63:0]"))
+
     def test_failed_only(self):
         self.assertEqual(coverage.verdict({"p": {"c": "fail"}, "q": {"c": "skip: x"}}), "failed")
 
