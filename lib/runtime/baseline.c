@@ -11,6 +11,7 @@
 
 
 static uint64_t scr_el3_test_bits; /* el3_set_test_controls(): kept across world switches until the baseline */
+static int world_tables = -1;      /* the world whose tables el3_select_world() last selected: 1 Secure, -1 none */
 
 void el3_set_test_controls(uint64_t scr_bits)
 {
@@ -46,8 +47,14 @@ void el3_select_world(bool secure, bool eel2)
 		scr |= SCR_EL3_NS_BIT;
 	if (eel2)
 		scr |= SCR_EL3_EEL2_BIT;
+	/* Most calls change nothing (a Secure context, and the return from one): each write was a trip out of an
+	 * emulator's translated code, with the two TTBR writes of mmu_select_world (make bench). The tables are
+	 * tracked apart from SCR_EL3: el3_baseline() clears SCR_EL3.NS without switching them. */
+	if (read_scr_el3() == scr && world_tables == (int)secure)
+		return;
 	write_scr_el3(scr);
 	mmu_select_world(secure);
+	world_tables = secure;
 	isb();
 }
 
