@@ -160,7 +160,7 @@ endfunc link_address_check
  * (lib/smp/pe_start.c) names its MPIDR, then enters as secondary_entry with x0 = the PE index it gives.
  * Touches no memory but the mailbox.
  */
-func pe_holding_pen
+func pe_holding_pen, .text.boot
 	mrs	x3, mpidr_el1
 	ldr	x2, =MPIDR_EL1_AFF_MASK
 	and	x3, x3, x2
@@ -179,7 +179,7 @@ endfunc pe_holding_pen
  * context ID, or from the holding pen). Sets up its EL as _start does, without touching the image's memory
  * (the first PE owns it), and calls secondary_main(el, index).
  */
-func secondary_entry
+func secondary_entry, .text.boot
 	msr	daifset, #0xf
 	mov	x21, x0
 	mrs	x19, CurrentEL
@@ -195,7 +195,7 @@ endfunc secondary_entry
  * el_entry_setup: x19 = current EL, x21 = PE index. SP_ELx = end of pmucheck_stacks[x21][x19]; a known
  * SCTLR_ELx (MMU off), FP/SIMD untrapped, TPIDR_ELx = 0 (no panic under way), VBAR_ELx. Clobbers x0, x1.
  */
-func el_entry_setup
+func el_entry_setup, .text.boot
 	msr	spsel, #1
 	adrp	x1, pmucheck_stacks
 	add	x1, x1, :lo12:pmucheck_stacks
@@ -242,7 +242,7 @@ el1_entry:
 	ret
 endfunc el_entry_setup
 
-func boot_common
+func boot_common, .text.boot
 	/*
 	 * Caches are off (MMU off), but an earlier stage may have left lines of this image's memory in them:
 	 * clean and invalidate [__image_start, __image_end) to the Point of Coherency before the first store,
@@ -276,7 +276,7 @@ func boot_common
 endfunc boot_common
 
 /* zero_range(start, end): zero [start, end), both 16-byte aligned, with STP of XZR. Uses x0-x1 only, no stack. */
-func zero_range
+func zero_range, .text.boot
 1:	cmp	x0, x1
 	b.hs	2f
 	stp	xzr, xzr, [x0], #16
@@ -288,7 +288,7 @@ endfunc zero_range
  * dcache_clean_inval_poc(start, end): DC CIVAC on every data cache line of [start, end) (line size from
  * CTR_EL0.DminLine, log2 of 4-byte words), then DSB SY. Uses x0-x3 only, no stack.
  */
-func dcache_clean_inval_poc
+func dcache_clean_inval_poc, .text.boot
 	mrs	x3, ctr_el0
 	ubfx	x3, x3, #16, #4
 	mov	x2, #4

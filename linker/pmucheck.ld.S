@@ -26,6 +26,11 @@ SECTIONS
 		__image_start = .;
 		__text_start = .;
 		KEEP(*(.text.boot))
+		/* The vector tables need a 2 KiB boundary (VBAR_ELx): the boot code and the exception entry paths
+		 * (lib/runtime/vectors.S) go first and fill most of the gap; after the C code, the padding varied with
+		 * the code's size by up to 2 KiB of the image (make bench). */
+		*(.text.exc)
+		KEEP(*(.text.vectors))
 		*(.text .text.*)
 	} >ram :text
 

@@ -34,7 +34,7 @@
 	 * failed is failing again while it is reported.
 	 */
 	.macro exc_bad_stack el
-func exc_bad_stack_el\el
+func exc_bad_stack_el\el, .text.exc
 	mrs	x0, tpidr_el\el
 	tbnz	x0, #63, exc_panic_exit
 	orr	x0, x0, #(1 << 63)
@@ -71,7 +71,7 @@ endfunc exc_bad_stack_el\el
 
 	/* Save the rest of the frame, dispatch, restore, return. x1 = kind on entry. */
 	.macro exc_save el
-func exc_save_el\el
+func exc_save_el\el, .text.exc
 	stp	x2, x3, [sp, #16]
 	stp	x4, x5, [sp, #32]
 	stp	x6, x7, [sp, #48]
@@ -133,7 +133,7 @@ endfunc exc_save_el\el
  * SYS_EXIT (0x18) with the block {ADP_Stopped_ApplicationExit, 2} read from the image's code pages where the
  * platform has semihosting, else WFI forever.
  */
-func exc_panic_exit
+func exc_panic_exit, .text.exc
 	/* Best effort, no memory writes: the message to the compiled-in PL011 (UARTFR.TXFF bit 5, UARTDR). */
 	ldr	x2, =PLAT_UART_BASE
 	adr	x3, exc_panic_exit_msg
