@@ -26,7 +26,8 @@ uint64_t mdcr_el2_baseline(void);
 
 /* EL3: SCR_EL3 and MDCR_EL3 baselines, Secure world selected (orchestrator at EL3 only). */
 void el3_baseline(void);
-/* EL3: SCR_EL3.NS = !secure, SCR_EL3.EEL2 = eel2 (FEAT_SEL2), SCR_EL3.FIQ kept (the watchdog's), then ISB.
+/* EL3: SCR_EL3.NS = !secure, SCR_EL3.EEL2 = eel2 (FEAT_SEL2), SCR_EL3.FIQ kept (the watchdog's), the world's
+ * translation tables (mmu_select_world), then ISB; nothing written when that world is already selected.
  * Orchestrator at EL3 only. */
 void el3_select_world(bool secure, bool eel2);
 /*
