@@ -249,26 +249,14 @@ func boot_common, .text.boot
 	 * so that no stale line is written back over what pmucheck writes with the MMU still off (BSS, stacks,
 	 * translation tables). A clean is harmless where the loader already cleaned the image (boot protocol).
 	 */
-	adrp	x0, __image_start
-	add	x0, x0, :lo12:__image_start
-	adrp	x1, __image_end
-	add	x1, x1, :lo12:__image_end
-	bl	dcache_clean_inval_poc
+	call_range dcache_clean_inval_poc, __image_start, __image_end
 	/*
 	 * Zero BSS and the translation tables, 16 bytes a store (both 16-byte aligned, linker/pmucheck.ld.S). The
 	 * stacks between them hold nothing that is read before it is written: left as they are (2 MiB of
 	 * stores, the largest part of boot's instructions on QEMU; make bench).
 	 */
-	adrp	x0, __bss_start
-	add	x0, x0, :lo12:__bss_start
-	adrp	x1, __bss_end
-	add	x1, x1, :lo12:__bss_end
-	bl	zero_range
-	adrp	x0, __page_tables_start
-	add	x0, x0, :lo12:__page_tables_start
-	adrp	x1, __page_tables_end
-	add	x1, x1, :lo12:__page_tables_end
-	bl	zero_range
+	call_range zero_range, __bss_start, __bss_end
+	call_range zero_range, __page_tables_start, __page_tables_end
 	mov	x0, x19
 	mov	x1, x20
 	bl	boot_main

@@ -14,6 +14,15 @@
 \name:
 	.endm
 
+	/* Call \fn with x0 and x1 the addresses of the symbols \start and \end (PC-relative, within 4 GiB). */
+	.macro call_range fn, start, end
+	adrp	x0, \start
+	add	x0, x0, :lo12:\start
+	adrp	x1, \end
+	add	x1, x1, :lo12:\end
+	bl	\fn
+	.endm
+
 	.macro endfunc name
 	.size \name, . - \name
 	.endm
