@@ -65,7 +65,7 @@ static uint64_t access_insn(enum pmu_reg reg, bool write, uint64_t value, uint64
 	register uint64_t x9 __asm__("x9") = value;
 	uint64_t at = 0;
 
-#define STUB(r, enc)                                                                                    \
+#define ACCESS_CASE(r, enc)                                                                             \
 	case r:                                                                                         \
 		if (write)                                                                              \
 			__asm__ volatile("adr %1, 1f\n1:\tmsr " #enc ", x9" : "+r"(x9), "=&r"(at)::"memory"); \
@@ -73,10 +73,10 @@ static uint64_t access_insn(enum pmu_reg reg, bool write, uint64_t value, uint64
 			__asm__ volatile("adr %1, 1f\n1:\tmrs x9, " #enc : "+r"(x9), "=&r"(at)::"memory");    \
 		break;
 	switch (reg) {
-		ACCESS_ORDER(STUB)
+		ACCESS_ORDER(ACCESS_CASE)
 	default: break;
 	}
-#undef STUB
+#undef ACCESS_CASE
 	*pc = at;
 	return x9;
 }
@@ -389,7 +389,7 @@ static bool tge_applies(enum ctx c)
 static void tge_sweep(enum ctx c, const struct pmu_access_features *af, struct check_group *g, const bool *live)
 {
 	uint64_t stack_hi = stack_top(pe_current, 0), stack_lo = stack_hi - STACK_SIZE, ret;
-	static struct exc_record taken[PMREG_COUNT * 2];
+	static struct exc_record records[PMREG_COUNT * 2]; /* by tag: (register << 1) | write */
 	bool written[PMREG_COUNT];
 	struct pmu_state s;
 	unsigned ue, i, w;
@@ -405,7 +405,7 @@ static void tge_sweep(enum ctx c, const struct pmu_access_features *af, struct c
 		write_hcr_el2(read_hcr_el2() | HCR_EL2_TGE_BIT);
 		isb();
 		mmu_clean_inval_range(stack_lo, stack_hi);
-		exc_expect_table_begin(taken, PMREG_COUNT * 2);
+		exc_expect_table_begin(records, PMREG_COUNT * 2);
 		rc = ctx_call(c, at_ctx_access_all_bare, 0, &ret);
 		exc_expect_table_end();
 		mmu_clean_inval_range(stack_lo, stack_hi);
@@ -422,7 +422,8 @@ static void tge_sweep(enum ctx c, const struct pmu_access_features *af, struct c
 		}
 		for (i = 0; i < PMREG_COUNT; i++)
 			for (w = 0; w < 2 && live[i]; w++) {
-				check_access(&g[i], c, &s, af, ue, 0, (enum pmu_reg)i, w, written[i], &taken[i << 1 | w], 0, 0);
+				check_access(&g[i], c, &s, af, ue, 0, (enum pmu_reg)i, w, written[i],
+					     &records[i << 1 | w], 0, 0);
 			}
 	}
 }
