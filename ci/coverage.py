@@ -32,8 +32,8 @@ PMREG_<REG> of the access model (lib/model/pmu_access.c), which tests/access.c r
 A field is *observed* by a module when the module's code uses it: a macro <REG>_<FIELD>_BIT/_SHIFT/_MASK of
 lib/arch/arch_regs.h (or FIELD_GET/FIELD_PREP(<REG>, <FIELD>, ...)), or the text <REG>.<FIELD> /
 <REG>.{<FIELD>,...} (comments, rules strings, diagnostics); a field that is the whole register ([63:0]: EVCNT,
-CCNT, ...) also when the code reads or writes the register (read_/write_<reg>, PMREG_<REG>). Shared macros count for every register they
-describe when the file also names that register: PMEVTYPER_<F>_BIT for PMEVTYPERn_EL0 and PMCCFILTR_EL0,
+CCNT, ...) also when the code reads or writes the register (read_/write_<reg>, PMREG_<REG>). Shared macros
+count for every register they describe when the file also names that register: PMEVTYPER_<F>_BIT for PMEVTYPERn_EL0 and PMCCFILTR_EL0,
 PMICFILTR_<F>_BIT for PMICFILTR_EL0, PMU_CNT_C_BIT/PMU_CNT_F0_BIT for the C/F0 bits of PMCNTEN*, PMINTEN*,
 PMOVS*, PMZR_EL0, PMUACR_EL1. A module's code is tests/<module>.c (the module is the first component of the
 test point name; a module whose name is not a file is found by the `"<module>.` string literals its test
@@ -373,12 +373,17 @@ def reg_macro_prefixes(reg, field):
     return own, shared
 
 
+def accessor_stem(reg):
+    """What follows read_/write_ in the name of REG's accessor (lib/arch/sysreg.h): pmccntr_el0; pmevcntr for
+    the <n> registers (read_pmevcntr(n))."""
+    low = reg.lower()
+    return re.sub(r"n_el\d$", "", low) if re.search(r"n_el\d$", low) else low
+
+
 def register_accessed(text, reg):
     """Whether the text reads or writes REG through its accessor (read_pmccntr_el0(), write_pmevcntr(n, ...)) or
     names it to the access model (PMREG_PMXEVCNTR_EL0)."""
-    base = reg.lower().replace("n_el", "_el")
-    short = re.sub(r"_el\d$", "", base)
-    return bool(re.search(rf"\b(?:read|write)_(?:{re.escape(base)}|{re.escape(short)})\s*\(", text) or
+    return bool(re.search(rf"\b(?:read|write)_{re.escape(accessor_stem(reg))}\s*\(", text) or
                 re.search(rf"\bPMREG_{re.escape(reg.replace('n_EL', '_EL'))}\b", text))
 
 
@@ -448,14 +453,13 @@ def reachable_registers(root, registers):
         access = _read(p)
     out = {}
     for reg in registers:
-        low = reg.lower()
-        if re.search(r"n_el\d$", low):
-            acc = re.sub(r"n_el\d$", "", low)
+        acc = accessor_stem(reg)
+        if re.search(r"n_EL\d$", reg):
             if re.search(rf"\b(?:read|write)_{acc}\b", sysreg):
                 out[reg] = f"lib/arch/sysreg.h read_/write_{acc}"
                 continue
-        elif re.search(rf"SYSREG_(?:READ|WRITE|RW)\(\s*{low}\s*,", sysreg):
-            out[reg] = f"lib/arch/sysreg.h {low}"
+        elif re.search(rf"SYSREG_(?:READ|WRITE|RW)\(\s*{acc}\s*,", sysreg):
+            out[reg] = f"lib/arch/sysreg.h {acc}"
             continue
         pm = "PMREG_" + re.sub(r"n_EL", "_EL", reg).replace("PMEVCNTR_", "PMEVCNTR").replace("PMEVTYPER_", "PMEVTYPER")
         if re.search(rf"\[{re.escape(pm)}\w*\]", access) or re.search(rf"\[PMREG_{re.escape(reg)}\]", access):
