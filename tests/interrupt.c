@@ -32,6 +32,7 @@
 #include "runtime/baseline.h"
 #include "runtime/context.h"
 #include "runtime/exception.h"
+#include "runtime/watchdog.h"
 #include "test/test.h"
 #include "tests.h"
 
@@ -163,7 +164,7 @@ static bool irq_call(struct check_group *g, enum ctx c, uint64_t (*fn)(uint64_t)
 	if (c == CTX_EL3)
 		el3_select_world(true, false);
 	if (ctx_el(c) == 2)
-		write_hcr_el2(read_hcr_el2() & ~(HCR_EL2_IMO_BIT | HCR_EL2_FMO_BIT));
+		write_hcr_el2((read_hcr_el2() & ~(HCR_EL2_IMO_BIT | HCR_EL2_FMO_BIT)) | watchdog_routing(2));
 	gic_ppi_disable(plat.pmu_intid);
 	if (status == CTX_OK)
 		return true;

@@ -8,6 +8,7 @@
 #include "runtime/baseline.h"
 #include "runtime/context.h"
 #include "runtime/exception.h"
+#include "runtime/watchdog.h"
 
 
 static uint64_t scr_el3_test_bits; /* el3_set_test_controls(): kept across world switches until the baseline */
@@ -32,16 +33,14 @@ static uint64_t scr_el3_baseline(void)
 void el3_baseline(void)
 {
 	scr_el3_test_bits = 0;
-	write_scr_el3(scr_el3_baseline());
+	write_scr_el3(scr_el3_baseline() | watchdog_routing(3));
 	write_mdcr_el3(MDCR_EL3_BASELINE);
 	isb();
 }
 
 void el3_select_world(bool secure, bool eel2)
 {
-	/* SCR_EL3.FIQ is the watchdog's routing (lib/runtime/watchdog.c), kept: clearing it here made every call
-	 * re-arm the timer, 4 us each on QEMU (make bench) */
-	uint64_t scr = scr_el3_baseline() | (read_scr_el3() & SCR_EL3_FIQ_BIT);
+	uint64_t scr = scr_el3_baseline() | watchdog_routing(3);
 
 	if (!secure)
 		scr |= SCR_EL3_NS_BIT;
@@ -65,7 +64,7 @@ uint64_t mdcr_el2_baseline(void)
 
 void el2_baseline(void)
 {
-	write_hcr_el2(HCR_EL2_RW_BIT | HCR_EL2_API_BIT | HCR_EL2_APK_BIT);
+	write_hcr_el2(HCR_EL2_RW_BIT | HCR_EL2_API_BIT | HCR_EL2_APK_BIT | watchdog_routing(2));
 	write_sctlr_el2(mmu_sctlr_el2());
 	write_cptr_el2(CPTR_EL2_RES1);
 	write_vbar_el2((uint64_t)(uintptr_t)vectors_el2);

@@ -2,9 +2,11 @@
  * baseline.h - the documented reset state of every Exception level pmucheck owns: what boot sets, and what a
  * test restores before and after it runs. Lives below boot/, el3/ and tests/, which all call it.
  *
- *  SCR_EL3:  RW=1 (lower ELs AArch64), HCE=1 if EL2, SMD=0, API=APK=1, NS and EEL2 per context.
+ *  SCR_EL3:  RW=1 (lower ELs AArch64), HCE=1 if EL2, SMD=0, API=APK=1, NS and EEL2 per context; FIQ as the
+ *            armed watchdog needs it (watchdog_routing(), entered at EL3), else 0.
  *  MDCR_EL3: SPME=1 (Secure and EL3 counting allowed, D11.5.3), every trap, MPMX, SCCD, MCCD = 0.
- *  HCR_EL2:  RW=1, API=APK=1, no traps, no stage 2, E2H=TGE=0.
+ *  HCR_EL2:  RW=1, API=APK=1, no traps, no stage 2, E2H=TGE=0; FMO as the armed watchdog needs it (entered
+ *            at EL2), else 0.
  *  MDCR_EL2: HPMN = PMCR_EL0.N (every counter in the first range), HPME=1, no traps, HPMD=HCCD=0.
  *  HDFGRTR_EL2, HDFGWTR_EL2 (FEAT_FGT): 0, no fine-grained traps (SCR_EL3.FGTEn = 0 also disables them).
  *  EL1:      CPACR_EL1.FPEN=0b11, VBAR_EL1, PMUSERENR_EL0 = EN|SW|CR|ER, PMECR_EL1 = 0 (FEAT_EBEP).
@@ -26,7 +28,7 @@ uint64_t mdcr_el2_baseline(void);
 
 /* EL3: SCR_EL3 and MDCR_EL3 baselines, Secure world selected (orchestrator at EL3 only). */
 void el3_baseline(void);
-/* EL3: SCR_EL3.NS = !secure, SCR_EL3.EEL2 = eel2 (FEAT_SEL2), SCR_EL3.FIQ kept (the watchdog's), the world's
+/* EL3: SCR_EL3.NS = !secure, SCR_EL3.EEL2 = eel2 (FEAT_SEL2), SCR_EL3.FIQ the watchdog's (watchdog_routing), the world's
  * translation tables (mmu_select_world), then ISB; nothing written when that world is already selected.
  * Orchestrator at EL3 only. */
 void el3_select_world(bool secure, bool eel2);

@@ -69,6 +69,13 @@ void watchdog_arm(unsigned ms)
 	isb();
 }
 
+uint64_t watchdog_routing(unsigned el)
+{
+	if (!wd_armed || el != wd_el)
+		return 0;
+	return el == 3 ? SCR_EL3_FIQ_BIT : HCR_EL2_FMO_BIT;
+}
+
 void watchdog_disarm(void)
 {
 	if (!wd_el)
