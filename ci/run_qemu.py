@@ -102,7 +102,7 @@ def qemu_binary(version):
     return os.path.join(cache, f"qemu-{version}", "qemu-system-aarch64")
 
 
-# Console: the firmware prints a line per semihosting SYS_WRITE0 (pmucheck.console=semihosting,
+# Console: the firmware prints through semihosting SYS_WRITE0, 4 KiB at a time (pmucheck.console=semihosting,
 # lib/drivers/console.h) into the serial port's own chardev, so UART and semihosting output are one ordered
 # stream; userspace=on because lower contexts (EL0 too) print. A configuration named *-uart keeps the PL011, so
 # the UART driver is still run (make bench: the console had been most of the suite's wall time).

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "arch/sysreg.h"
+#include "drivers/console.h"
 #include "isolation.h"
 #include "runtime/watchdog.h"
 #include "module_list.h"
@@ -46,6 +47,7 @@ void tests_run_all(void)
 			/* make bench reads these: where the suite's time goes (CNTPCT_EL0 ticks at CNTFRQ_EL0). */
 			printf("# module %s: %llu counter ticks\n", test_module_names[order[i]],
 			       (unsigned long long)(read_cntpct_el0() - t0));
+			console_flush(); /* a module's output is out when the next one starts (console.h) */
 		}
 	watchdog_disarm(); /* armed since the first call (watchdog.h): not to fire during the final checks */
 	isolation_check(&entry);

@@ -1,14 +1,14 @@
 /*
  * console.c - see console.h: the sink both C libraries' glue writes to (console_picolibc.c, console_newlib.c):
- * the PL011 character by character, or a line at a time through semihosting SYS_WRITE0.
+ * the PL011 character by character, or a buffer at a time through semihosting SYS_WRITE0.
  */
 #include "drivers/console.h"
 #include "drivers/console_pl011.h"
 #include "platform/platform.h"
 
 static bool use_semihosting;
-static char line[CONSOLE_LINE];
-static unsigned line_len;
+static char buffer[CONSOLE_BUFFER];
+static unsigned buffer_len;
 
 bool console_use_semihosting(void)
 {
@@ -19,10 +19,10 @@ bool console_use_semihosting(void)
 void console_flush(void)
 {
 #if PLAT_SEMIHOSTING
-	if (line_len) {
-		line[line_len] = '\0';
-		console_semihost_write0(line);
-		line_len = 0;
+	if (buffer_len) {
+		buffer[buffer_len] = '\0';
+		console_semihost_write0(buffer);
+		buffer_len = 0;
 	}
 #endif
 }
@@ -37,8 +37,8 @@ void console_putc(char c)
 	}
 	/* the whole path of a printed byte: picolibc's vfprintf calls it for each (make bench: it was three calls) */
 	if (c == '\n')
-		line[line_len++] = '\r';
-	line[line_len++] = c;
-	if (c == '\n' || line_len >= sizeof(line) - 2)
+		buffer[buffer_len++] = '\r';
+	buffer[buffer_len++] = c;
+	if (buffer_len >= sizeof(buffer) - 2) /* room for "\r\n" and the NUL */
 		console_flush();
 }

@@ -5,8 +5,8 @@
  * built so too). newlib's stdio calls them through its reentrant wrappers (libc/reent/: _write_r -> _write,
  * ...), which move the errno set here into the calling struct _reent.
  *
- *  _write   stdout and stderr (any descriptor): every byte to console_putc() (console.c: the PL011, or a
- *           line per semihosting SYS_WRITE0, which console_semihost_write0() below makes).
+ *  _write   stdout and stderr (any descriptor): every byte to console_putc() (console.c: the PL011, or
+ *           buffered for semihosting SYS_WRITE0, which console_semihost_write0() below makes).
  *  _exit    with PLAT_SEMIHOSTING: SYS_EXIT with ADP_Stopped_ApplicationExit and the status as subcode, which
  *           QEMU makes its own exit status (without it lib/platform/platform_exit.c's WFI loop is _exit).
  *  _sbrk    no heap: fails with ENOMEM. The only allocation the image makes is stdio's buffer for stdout

@@ -14,9 +14,9 @@
  *                           seeded shuffle gives; seed a decimal or 0x-hex 64-bit number): the verdicts must not
  *                           change, which shows every module starts from the reset state and leaves it
  *   pmucheck.qemu=<version> the QEMU version, which selects its recorded deviations (test.h)
- *   pmucheck.console=<sink> uart (the default: the platform's PL011) or semihosting (the output goes out one
- *                           line per semihosting SYS_WRITE0, lib/drivers/console.h: on QEMU a write per line
- *                           instead of a trap and a host write per character; needs a platform with semihosting
+ *   pmucheck.console=<sink> uart (the default: the platform's PL011) or semihosting (the output goes out 4 KiB
+ *                           or a module at a time through semihosting SYS_WRITE0, lib/drivers/console.h: on
+ *                           QEMU instead of a trap and a host write per character; needs a platform with semihosting
  *                           and, since lower contexts print, semihosting allowed at EL0)
  *   pmucheck.sweep=<count>:<seed>
  *                           the randomized sweep (tests/sweep.c): <count> configurations, 1..SELECTION_MAX_SWEEP

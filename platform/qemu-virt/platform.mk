@@ -27,7 +27,7 @@ QEMU_EXTRA      ?=
 # How to boot an image: -kernel with an ELF starts every PE at its entry, at the highest implemented
 # Exception level (EL3 with secure=on, EL2 with only virtualization=on, else EL1), and writes the device
 # tree at the base of RAM; -append puts the QEMU version into /chosen/bootargs (doc/boot-protocol.md).
-# The console: the firmware writes a line per semihosting SYS_WRITE0 (pmucheck.console=semihosting,
+# The console: the firmware writes its output with semihosting SYS_WRITE0 (pmucheck.console=semihosting,
 # lib/drivers/console.h) into the serial port's chardev (one ordered stream; userspace=on: EL0 prints too);
 # CONSOLE=uart keeps the PL011 for everything. Ctrl-a x quits, Ctrl-a c is QEMU's monitor.
 CONSOLE ?= semihosting
