@@ -72,13 +72,32 @@ static void fdt_read_memory(const void *fdt, int node, struct plat_desc *d, unsi
 	}
 }
 
-/* /chosen/stdout-path: "alias" or "/path", either with ":options". */
-static void fdt_read_console(const void *fdt, int chosen, struct plat_desc *d)
+#define FDT_MAX_UARTS 8 /* arm,pl011 nodes whose parent the walk keeps for the stdout-path lookup */
+
+/*
+ * The nodes fdt_platform_read() reads, found in one walk of the tree: each libfdt lookup by path, compatible
+ * string or parent walks the tree from its start, and fourteen of them were most of boot's instructions on
+ * QEMU (make bench); the stdout-path node's parent and the CoreSight scan's start come from it too. Offsets
+ * are negative when absent.
+ */
+struct fdt_found {
+	int chosen, cpus, psci; /* /chosen, /cpus, /psci */
+	int gic, gic_parent;    /* the first arm,gic-v3 and its parent */
+	int pmu, core_pmu;      /* the first arm,armv8-pmuv3; the first "arm,<core>-pmu" */
+	int timer;              /* the first arm,armv8-timer */
+	int debug;              /* the first arm,coresight-cpu-debug */
+	int uart[FDT_MAX_UARTS], uart_parent[FDT_MAX_UARTS]; /* arm,pl011 nodes and their parents */
+	unsigned uarts;         /* how many arm,pl011 nodes the walk saw (more than it keeps: FDT_MAX_UARTS) */
+};
+
+/* /chosen/stdout-path: "alias" or "/path", either with ":options"; its parent as the walk found it. */
+static void fdt_read_console(const void *fdt, const struct fdt_found *f, struct plat_desc *d)
 {
-	int len, node;
-	const char *path = chosen >= 0 ? fdt_getprop(fdt, chosen, "stdout-path", &len) : NULL;
+	int len, node, parent = -1;
+	const char *path = f->chosen >= 0 ? fdt_getprop(fdt, f->chosen, "stdout-path", &len) : NULL;
 	const char *colon;
 	struct plat_range r;
+	unsigned i;
 
 	if (!path)
 		return;
@@ -91,8 +110,13 @@ static void fdt_read_console(const void *fdt, int chosen, struct plat_desc *d)
 		len = (int)strlen(path);
 	}
 	node = fdt_path_offset_namelen(fdt, path, len);
-	if (node >= 0 && fdt_node_check_compatible(fdt, node, "arm,pl011") == 0 &&
-	    fdt_reg(fdt, fdt_parent_offset(fdt, node), node, 0, &r) == 0)
+	for (i = 0; i < f->uarts && i < FDT_MAX_UARTS; i++)
+		if (f->uart[i] == node)
+			parent = f->uart_parent[i];
+	if (parent < 0 && f->uarts > FDT_MAX_UARTS && node >= 0 &&
+	    fdt_node_check_compatible(fdt, node, "arm,pl011") == 0) /* one the walk did not keep */
+		parent = fdt_parent_offset(fdt, node);
+	if (parent >= 0 && fdt_reg(fdt, parent, node, 0, &r) == 0)
 		d->uart_base = r.base;
 }
 
@@ -109,18 +133,6 @@ static bool fdt_core_pmu(const char *compat, int len)
 	}
 	return false;
 }
-
-/*
- * The nodes fdt_platform_read() reads, found in one walk of the tree: each libfdt lookup by path, compatible
- * string or parent walks the tree from its start, and fourteen of them were most of boot's instructions on
- * QEMU (make bench). Offsets are negative when absent.
- */
-struct fdt_found {
-	int chosen, cpus, psci; /* /chosen, /cpus, /psci */
-	int gic, gic_parent;    /* the first arm,gic-v3 and its parent */
-	int pmu, core_pmu;      /* the first arm,armv8-pmuv3; the first "arm,<core>-pmu" */
-	int timer;              /* the first arm,armv8-timer */
-};
 
 /* Whether a node's name is `base`, with or without a unit address (as fdt_path_offset matches "/chosen"). */
 static bool fdt_name_is(const char *name, const char *base)
@@ -139,7 +151,8 @@ static void fdt_walk(const void *fdt, struct fdt_found *f, struct plat_desc *d)
 	unsigned mem_count = 0;
 	const char *compat, *name;
 
-	*f = (struct fdt_found){ -1, -1, -1, -1, -1, -1, -1, -1 };
+	*f = (struct fdt_found){ .chosen = -1, .cpus = -1, .psci = -1, .gic = -1, .gic_parent = -1, .pmu = -1,
+				 .core_pmu = -1, .timer = -1, .debug = -1 };
 	for (node = fdt_next_node(fdt, -1, &depth); node >= 0; node = fdt_next_node(fdt, node, &depth)) {
 		if (depth >= FDT_MAX_DEPTH)
 			continue;
@@ -169,6 +182,12 @@ static void fdt_walk(const void *fdt, struct fdt_found *f, struct plat_desc *d)
 			f->core_pmu = node;
 		if (f->timer < 0 && fdt_stringlist_contains(compat, len, "arm,armv8-timer"))
 			f->timer = node;
+		if (f->debug < 0 && fdt_stringlist_contains(compat, len, "arm,coresight-cpu-debug"))
+			f->debug = node;
+		if (fdt_stringlist_contains(compat, len, "arm,pl011") && f->uarts++ < FDT_MAX_UARTS) {
+			f->uart[f->uarts - 1] = node;
+			f->uart_parent[f->uarts - 1] = parent[depth - 1];
+		}
 	}
 	if (mem_count)
 		d->mem_count = mem_count;
@@ -195,17 +214,16 @@ static void fdt_read_interrupts(const void *fdt, const struct fdt_found *f, stru
 /*
  * The external debug registers of each PE (the CoreSight "arm,coresight-cpu-debug" binding): reg is the 4KB
  * debug block, cpu the phandle of the cpu node it belongs to (matched by that node's reg, the MPIDR). ac: the
- * /cpus #address-cells.
+ * /cpus #address-cells. The search starts at the first such node the walk saw (first), none: nothing to do.
  */
-static void fdt_read_debug(const void *fdt, struct plat_desc *d, int ac)
+static void fdt_read_debug(const void *fdt, struct plat_desc *d, int ac, int first)
 {
 	int node, cpu, len;
 	const fdt32_t *phandle, *reg;
 	struct plat_range r;
 	unsigned i;
 
-	for (node = fdt_node_offset_by_compatible(fdt, -1, "arm,coresight-cpu-debug"); node >= 0;
-	     node = fdt_node_offset_by_compatible(fdt, node, "arm,coresight-cpu-debug")) {
+	for (node = first; node >= 0; node = fdt_node_offset_by_compatible(fdt, node, "arm,coresight-cpu-debug")) {
 		phandle = fdt_getprop(fdt, node, "cpu", &len);
 		if (!phandle || len < 4 || fdt_reg(fdt, fdt_parent_offset(fdt, node), node, 0, &r) != 0 ||
 		    !fdt_node_enabled(fdt, node))
@@ -247,7 +265,7 @@ static void fdt_read_cpus(const void *fdt, const struct fdt_found *f, struct pla
 		d->pe_count = count;
 		d->pe_count_in_tree = seen;
 	}
-	fdt_read_debug(fdt, d, ac);
+	fdt_read_debug(fdt, d, ac, f->debug);
 }
 
 static void fdt_read_strings(const void *fdt, int chosen, struct plat_desc *d)
@@ -269,7 +287,7 @@ int fdt_platform_read(const void *fdt, struct plat_desc *d)
 	if (rc)
 		return rc;
 	fdt_walk(fdt, &f, d);
-	fdt_read_console(fdt, f.chosen, d);
+	fdt_read_console(fdt, &f, d);
 	fdt_read_interrupts(fdt, &f, d);
 	fdt_read_cpus(fdt, &f, d);
 	fdt_read_strings(fdt, f.chosen, d);
