@@ -7,52 +7,6 @@
 #include "model/pmu_ebep.h"
 #include "model/pmu_model.h"
 
-bool pmu_implemented(const struct pmu_features *f)
-{
-	return f->pmuver != PMUVer_NI && f->pmuver != PMUVer_IMPDEF;
-}
-
-bool feat_pmuv3p1(const struct pmu_features *f) { return pmu_implemented(f) && f->pmuver >= PMUVer_V3P1; }
-bool feat_pmuv3p5(const struct pmu_features *f) { return pmu_implemented(f) && f->pmuver >= PMUVer_V3P5; }
-bool feat_pmuv3p7(const struct pmu_features *f) { return pmu_implemented(f) && f->pmuver >= PMUVer_V3P7; }
-
-bool el2_enabled(const struct pmu_features *f, const struct pmu_state *s)
-{
-	if (!f->el2)
-		return false;
-	if (!f->el3)
-		return true;
-	/* EL2Enabled() = HaveEL(EL2) && (!HaveEL(EL3) || SCR_EL3.NS == '1' || IsSecureEL2Enabled()) */
-	return (s->scr_el3 & SCR_EL3_NS_BIT) || (f->sel2 && (s->scr_el3 & SCR_EL3_EEL2_BIT));
-}
-
-unsigned effective_hpmn(const struct pmu_features *f, const struct pmu_state *s, bool *unpredictable)
-{
-	unsigned counters = f->num_counters; /* EffectiveEPMN() without FEAT_PMUv3_EXTPMN */
-	unsigned hpmn;
-	bool unpred = false;
-
-	if (f->el2) {
-		hpmn = (unsigned)FIELD_GET(MDCR_EL2, HPMN, s->mdcr_el2);
-		/* UInt(hpmn_bits) > counters || (!FEAT_HPMN0 && IsZero(hpmn_bits)): Unpredictable_RES_HPMN */
-		unpred = hpmn > counters || (!f->hpmn0 && hpmn == 0);
-	} else {
-		hpmn = counters;
-	}
-	if (unpredictable)
-		*unpredictable = unpred;
-	return hpmn;
-}
-
-enum pmu_counter_range get_pmu_counter_range(const struct pmu_features *f, const struct pmu_state *s,
-					     unsigned idx)
-{
-	if (idx == CYCLE_COUNTER_ID || idx == INSTRUCTION_COUNTER_ID)
-		return PMUCounterRange_R1;
-	/* if n < hpmn then R1 elsif n < epmn then R2 (epmn == NUM_PMU_COUNTERS without EXTPMN) */
-	return idx < effective_hpmn(f, s, NULL) ? PMUCounterRange_R1 : PMUCounterRange_R2;
-}
-
 unsigned get_num_event_counters_accessible(const struct pmu_features *f, const struct pmu_state *s)
 {
 	/* if PSTATE.EL IN {EL1, EL0} && EL2Enabled() then n = EffectiveHPMN() else n = EffectiveEPMN() */

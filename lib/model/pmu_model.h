@@ -11,6 +11,7 @@
 #define PMUCHECK_PMU_MODEL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "arch/arch_regs.h"
@@ -58,31 +59,78 @@ struct pmu_state {
 
 enum pmu_counter_range { PMUCounterRange_R1, PMUCounterRange_R2, PMUCounterRange_R3 };
 
-/* FEAT_PMUv3pX from ID_AA64DFR0_EL1.PMUVer (0xF, IMPLEMENTATION DEFINED, is not PMUv3). */
-bool pmu_implemented(const struct pmu_features *f);
-bool feat_pmuv3p1(const struct pmu_features *f);
-bool feat_pmuv3p5(const struct pmu_features *f);
-bool feat_pmuv3p7(const struct pmu_features *f);
+/*
+ * FEAT_PMUv3pX from ID_AA64DFR0_EL1.PMUVer (0xF, IMPLEMENTATION DEFINED, is not PMUv3). Inline: the model asks
+ * them on every evaluation, and each call and return was a trip through QEMU's jump cache (make bench).
+ */
+#define PMU_MODEL_INLINE static inline __attribute__((always_inline)) /* -Os would keep a copy and call it */
+PMU_MODEL_INLINE bool pmu_implemented(const struct pmu_features *f)
+{
+	return f->pmuver != PMUVer_NI && f->pmuver != PMUVer_IMPDEF;
+}
+PMU_MODEL_INLINE bool feat_pmuv3p1(const struct pmu_features *f)
+{
+	return pmu_implemented(f) && f->pmuver >= PMUVer_V3P1;
+}
+PMU_MODEL_INLINE bool feat_pmuv3p5(const struct pmu_features *f)
+{
+	return pmu_implemented(f) && f->pmuver >= PMUVer_V3P5;
+}
+PMU_MODEL_INLINE bool feat_pmuv3p7(const struct pmu_features *f)
+{
+	return pmu_implemented(f) && f->pmuver >= PMUVer_V3P7;
+}
 
 /*
  * EL2Enabled() (J1.3): EL2 implemented and, with EL3, SCR_EL3.NS == 1 or SCR_EL3.EEL2 == 1
  * (IsSecureEL2Enabled()). Without EL3 the Security state is fixed: EL2 is enabled when implemented.
  */
-bool el2_enabled(const struct pmu_features *f, const struct pmu_state *s);
+PMU_MODEL_INLINE bool el2_enabled(const struct pmu_features *f, const struct pmu_state *s)
+{
+	if (!f->el2)
+		return false;
+	if (!f->el3)
+		return true;
+	/* EL2Enabled() = HaveEL(EL2) && (!HaveEL(EL3) || SCR_EL3.NS == '1' || IsSecureEL2Enabled()) */
+	return (s->scr_el3 & SCR_EL3_NS_BIT) || (f->sel2 && (s->scr_el3 & SCR_EL3_EEL2_BIT));
+}
 
 /*
  * EffectiveHPMN() (J1.3.1.95): MDCR_EL2.HPMN when EL2 is implemented (whether or not it is enabled in the
  * current Security state), else NUM_PMU_COUNTERS. Values above N, or 0 without FEAT_HPMN0, are
  * CONSTRAINED UNPREDICTABLE: *unpredictable is set (may be NULL) and HPMN is returned unchanged.
  */
-unsigned effective_hpmn(const struct pmu_features *f, const struct pmu_state *s, bool *unpredictable);
+PMU_MODEL_INLINE unsigned effective_hpmn(const struct pmu_features *f, const struct pmu_state *s,
+				   bool *unpredictable)
+{
+	unsigned counters = f->num_counters; /* EffectiveEPMN() without FEAT_PMUv3_EXTPMN */
+	unsigned hpmn;
+	bool unpred = false;
+
+	if (f->el2) {
+		hpmn = (unsigned)FIELD_GET(MDCR_EL2, HPMN, s->mdcr_el2);
+		/* UInt(hpmn_bits) > counters || (!FEAT_HPMN0 && IsZero(hpmn_bits)): Unpredictable_RES_HPMN */
+		unpred = hpmn > counters || (!f->hpmn0 && hpmn == 0);
+	} else {
+		hpmn = counters;
+	}
+	if (unpredictable)
+		*unpredictable = unpred;
+	return hpmn;
+}
 
 /*
  * GetPMUCounterRange(n) (J1.3.1.99): R1 for n < EffectiveHPMN(), the cycle counter (31) and the instruction
  * counter (32); R2 for the event counters above. R3 needs FEAT_PMUv3_EXTPMN, which the model leaves out.
  */
-enum pmu_counter_range get_pmu_counter_range(const struct pmu_features *f, const struct pmu_state *s,
-					     unsigned idx);
+PMU_MODEL_INLINE enum pmu_counter_range get_pmu_counter_range(const struct pmu_features *f,
+							      const struct pmu_state *s, unsigned idx)
+{
+	if (idx == CYCLE_COUNTER_ID || idx == INSTRUCTION_COUNTER_ID)
+		return PMUCounterRange_R1;
+	/* if n < hpmn then R1 elsif n < epmn then R2 (epmn == NUM_PMU_COUNTERS without EXTPMN) */
+	return idx < effective_hpmn(f, s, NULL) ? PMUCounterRange_R1 : PMUCounterRange_R2;
+}
 
 /*
  * GetNumEventCountersAccessible() (J1.3.1.96): EffectiveHPMN() at EL1 and EL0 when EL2Enabled(), else
