@@ -6,8 +6,10 @@ median wall time of --runs boots (QEMU start-up included) next to the floor (the
 ci/bench/floor.S, an image that exits at once, with the same QEMU command), their ratio (the headline), the
 checks the firmware made and checks per second of the suite's own time (median - floor); then the
 deterministic count under -icount shift=0 (counter ticks from the firmware's `# elapsed:` line, which advance
-with instructions there) for el3-max. Last, the targets of issue 12: suite within 2x the floor on -cpu max,
-image text under 128 KiB. Timing belongs here, never in a test: it depends on the host."""
+with instructions there) for el3-max. Last, the targets of issue 12: suite within 2x the floor on -cpu max
+(the configurations that miss it, and for those with several PEs, which run the suite on each in turn, the
+ratio of one PE's suite: floor + (median - floor) / PEs, over the floor), image text under 128 KiB. Timing
+belongs here, never in a test: it depends on the host."""
 import argparse
 import os
 import re
@@ -58,7 +60,7 @@ def main(argv):
     floor_elf = build_floor(args.size_tool[:-len("size")])
     print(f"{'configuration':28} {'median s':>9} {'floor s':>8} {'ratio':>6} {'checks':>7} {'checks/s':>9} "
           f"{'test points':>12}")
-    ratios = {}
+    ratios, per_suite = {}, {}
     for config in run_qemu.load_configs(os.path.join(HERE, "configs.txt")):
         for version in config.versions:
             median, _, out = timed(run_qemu.qemu_command(args.elf, config, version), args.runs)
@@ -67,6 +69,9 @@ def main(argv):
             points = len(run_qemu.parse_tap(out)[0])
             label = f"{config.name}@qemu-{version}"
             ratios[label] = median / floor
+            pes = run_qemu.pe_count(config)
+            if pes > 1:  # the suite runs on each PE in turn: the ratio of one suite's time to the floor
+                per_suite[label] = (floor + (median - floor) / pes) / floor
             rate = checks / (median - floor) if median > floor else float("inf")
             print(f"{label:28} {median:9.3f} {floor:8.3f} {median / floor:6.2f} {checks:7} {rate:9.0f} {points:12}")
     config = next(c for c in run_qemu.load_configs(os.path.join(HERE, "configs.txt")) if c.name == "el3-max-icount")
@@ -80,10 +85,14 @@ def main(argv):
     print(f"el3-max under -icount shift=0 (QEMU 7.2): {m.group(1) if m else '?'} counter ticks boot to verdict "
           "(deterministic: the virtual counter follows the instruction count)")
     # the default suite: -cpu max, the semihosting console (the *-uart runs show what the PL011 costs)
-    worst = max((r for label, r in ratios.items()
-                 if "-max" in label and "icount" not in label and run_qemu.UART_SUFFIX not in label), default=0)
+    targeted = {label: r for label, r in ratios.items()
+                 if "-max" in label and "icount" not in label and run_qemu.UART_SUFFIX not in label}
+    worst = max(targeted.values(), default=0)
+    missed = ", ".join(f"{label} {r:.2f}" + (f" ({per_suite[label]:.2f} per PE's suite)"
+                                             if label in per_suite else "")
+                       for label, r in sorted(targeted.items(), key=lambda kv: -kv[1]) if r > 2)
     print(f"target: the suite within 2x the floor on -cpu max: worst ratio {worst:.2f} "
-          f"({'met' if worst <= 2 else 'missed'})")
+          f"({'met' if worst <= 2 else 'missed: ' + missed})")
     print(f"target: image text under 128 KiB: {text} bytes of .text and .rodata "
           f"({'met' if text < 128 * 1024 else 'missed'})")
     return 0
