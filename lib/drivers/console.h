@@ -22,8 +22,8 @@
 #define CONSOLE_BUFFER 4096 /* bytes kept before a semihosting write, the terminating NUL included */
 
 /*
- * From now on write the output through semihosting (buffered, above). Returns false, and keeps the UART, on a platform built without
- * semihosting (PLAT_SEMIHOSTING 0).
+ * From now on write the output through semihosting (buffered, above). Returns false, and keeps the UART, on a
+ * platform built without semihosting (PLAT_SEMIHOSTING 0).
  */
 bool console_use_semihosting(void);
 

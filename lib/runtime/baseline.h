@@ -28,9 +28,9 @@ uint64_t mdcr_el2_baseline(void);
 
 /* EL3: SCR_EL3 and MDCR_EL3 baselines, Secure world selected (orchestrator at EL3 only). */
 void el3_baseline(void);
-/* EL3: SCR_EL3.NS = !secure, SCR_EL3.EEL2 = eel2 (FEAT_SEL2), SCR_EL3.FIQ the watchdog's (watchdog_routing), the world's
- * translation tables (mmu_select_world), then ISB; nothing written when that world is already selected.
- * Orchestrator at EL3 only. */
+/* EL3: SCR_EL3.NS = !secure, SCR_EL3.EEL2 = eel2 (FEAT_SEL2), SCR_EL3.FIQ the watchdog's (watchdog_routing),
+ * the world's translation tables (mmu_select_world), then ISB; nothing written when that world is already
+ * selected. Orchestrator at EL3 only. */
 void el3_select_world(bool secure, bool eel2);
 /*
  * EL3: SCR_EL3 bits a test adds to the baseline (SCR_EL3.FGTEn, ...), set now and kept by every
