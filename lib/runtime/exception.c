@@ -6,6 +6,7 @@
 
 #include "arch/arch_regs.h"
 #include "arch/sysreg.h"
+#include "drivers/console.h"
 #include "platform/platform.h"
 #include "runtime/context.h"
 #include "runtime/exception.h"
@@ -128,6 +129,7 @@ static void panic_begin(unsigned el)
 
 	if (panic_flags(el) & PANIC_FLAG)
 		exc_panic_exit();
+	console_flush(); /* what was printed before is out, should the report fault (exc_panic_exit loses it) */
 	switch (el) {
 	case 3: __asm__ volatile("msr tpidr_el3, %0" ::"r"(v)); break;
 	case 2: __asm__ volatile("msr tpidr_el2, %0" ::"r"(v)); break;
@@ -165,6 +167,7 @@ void exc_panic_bad_stack(unsigned el)
 {
 	struct exc_record r = { .taken = true, .el = el, .kind = 0, .ctx = ctx_current() };
 
+	console_flush(); /* as panic_begin() */
 	r.esr = el == 3 ? read_esr_el3() : el == 2 ? read_esr_el2() : read_esr_el1();
 	r.far = el == 3 ? read_far_el3() : el == 2 ? read_far_el2() : read_far_el1();
 	r.elr = el == 3 ? read_elr_el3() : el == 2 ? read_elr_el2() : read_elr_el1();
