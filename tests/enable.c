@@ -235,25 +235,21 @@ void test_enable(void)
 	static struct enable_combo combos[33 * 2 * 2 * 2];
 	unsigned nk, c;
 	const char *why;
-	char name[64];
-	static const char *const checks[] = { "swinc", "ccntr", "cpu_cycles", "pmcr_n" };
+	static const char *const points[] = { "enable.swinc", "enable.ccntr", "enable.cpu_cycles", "enable.pmcr_n" };
 	static const char *const rules[] = { RULES_SWINC, RULES_CCNTR, RULES_CPU_CYCLES, RULES_PMCR_N };
 	unsigned i;
 
 	for (c = 0; c < CTX_COUNT; c++) {
 		why = pmu_context_skip_reason((enum ctx)c, false);
-		for (i = 0; why && i < sizeof(checks) / sizeof(checks[0]); i++) {
-			snprintf(name, sizeof(name), "enable.%s.%s", checks[i], ctx_name((enum ctx)c));
-			tap_skip(name, rules[i], "%s", why);
-		}
+		for (i = 0; why && i < sizeof(points) / sizeof(points[0]); i++)
+			pmu_skip_at(points[i], (enum ctx)c, rules[i], why);
 		if (why)
 			continue;
 		nk = enable_combos(combos, sizeof(combos) / sizeof(combos[0]));
-		snprintf(name, sizeof(name), "enable.swinc.%s", ctx_name((enum ctx)c));
 		if (pmu_event_implemented(PMU_EVENT_SW_INCR))
 			check_swinc((enum ctx)c, combos, nk);
 		else
-			tap_skip(name, RULES_SWINC, "SW_INCR not in PMCEID0_EL0 (bit 0 == 0)");
+			pmu_skip_at("enable.swinc", (enum ctx)c, RULES_SWINC, "SW_INCR not in PMCEID0_EL0 (bit 0 == 0)");
 		check_cycles((enum ctx)c, combos, nk);
 		check_pmcr_n((enum ctx)c, combos, nk);
 	}

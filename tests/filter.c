@@ -302,10 +302,10 @@ static void check_sh_rw(void)
 void test_filter(void)
 {
 	const char *why;
-	char name[64];
 	unsigned c, i;
-	static const char *const points[] = { "evtyper", "evtyper_sh", "ccfiltr", "ccfiltr_sh", "swinc_no_sync",
-					      "exc_taken", "exc_return" };
+	static const char *const points[] = { "filter.evtyper", "filter.evtyper_sh", "filter.ccfiltr",
+					      "filter.ccfiltr_sh", "filter.swinc_no_sync", "filter.exc_taken",
+					      "filter.exc_return" };
 	static const char *const rules[] = { RULES_EVTYPER, RULES_EVTYPER_SH, RULES_CCFILTR, RULES_CCFILTR_SH,
 					     RULES_NO_SYNC, RULES_EXC_TAKEN, RULES_EXC_RETURN };
 
@@ -317,10 +317,8 @@ void test_filter(void)
 			check_exception_events((enum ctx)c);
 			continue;
 		}
-		for (i = 0; i < sizeof(points) / sizeof(points[0]); i++) {
-			snprintf(name, sizeof(name), "filter.%s.%s", points[i], ctx_name((enum ctx)c));
-			tap_skip(name, rules[i], "%s", why);
-		}
+		for (i = 0; i < sizeof(points) / sizeof(points[0]); i++)
+			pmu_skip_at(points[i], (enum ctx)c, rules[i], why);
 	}
 	if (pmu_implemented(&features.pmu))
 		check_sh_rw();

@@ -60,7 +60,7 @@ static struct {
 } irq;
 
 static const char *const rules_of[] = { RULES_RANGE, RULES_RANGE, RULES_LEVEL, RULES_OVERFLOW };
-static const char *const points[] = { "r1", "r2", "level", "overflow" };
+static const char *const points[] = { "interrupt.r1", "interrupt.r2", "interrupt.level", "interrupt.overflow" };
 
 /* The interrupt handler (exc_irq_hook), at whatever EL took the interrupt. */
 static void pmu_irq_hook(unsigned el, unsigned type)
@@ -297,7 +297,6 @@ static const enum ctx irq_contexts[] = { CTX_EL3, CTX_NS_EL2, CTX_S_EL2, CTX_NS_
 void test_interrupt(void)
 {
 	const char *why = NULL, *gic_why = NULL;
-	char name[64];
 	unsigned i, p;
 	bool gic = pmu_implemented(&features.pmu) && gic_init(&gic_why);
 
@@ -311,10 +310,8 @@ void test_interrupt(void)
 		else if (!why && c == CTX_EL3 && !gic_has_security())
 			why = "GIC without two Security states (GICD_CTLR.DS == 1): no Group 0 FIQ for EL3";
 		if (why) {
-			for (p = 0; p < sizeof(points) / sizeof(points[0]); p++) {
-				snprintf(name, sizeof(name), "interrupt.%s.%s", points[p], ctx_name(c));
-				tap_skip(name, rules_of[p], "%s", why);
-			}
+			for (p = 0; p < sizeof(points) / sizeof(points[0]); p++)
+				pmu_skip_at(points[p], c, rules_of[p], why);
 			continue;
 		}
 		check_ranges(c);

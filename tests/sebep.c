@@ -52,7 +52,7 @@
 #define RUN_CYCLES   BIT64(3) /* spin for the cycle counter instead */
 
 static struct pmu_exc_log exc_log;
-static const char *const points[] = { "sync", "ppend_return", "not_sync" };
+static const char *const points[] = { "sebep.sync", "sebep.ppend_return", "sebep.not_sync" };
 static const char *const rules_of[] = { RULES_SYNC, RULES_RETURN, RULES_NOT_SYNC };
 
 /* The synchronous event found (PMU_EVENT_SW_INCR or PMU_EVENT_INST_RETIRED), or -1. */
@@ -324,7 +324,6 @@ static void check_not_sync(enum ctx c, unsigned target)
 void test_sebep(void)
 {
 	const char *why;
-	char name[64];
 	unsigned i, p;
 
 	if (!pmu_implemented(&features.pmu))
@@ -356,10 +355,8 @@ void test_sebep(void)
 				cwhy = "the model finds no control setting that takes the exception at this context";
 		}
 		if (cwhy) {
-			for (p = 0; p < 3; p++) {
-				snprintf(name, sizeof(name), "sebep.%s.%s", points[p], ctx_name(c));
-				tap_skip(name, rules_of[p], "%s", cwhy);
-			}
+			for (p = 0; p < 3; p++)
+				pmu_skip_at(points[p], c, rules_of[p], cwhy);
 			continue;
 		}
 		check_sync(c, o - PMU_EBEP_EL1 + 1);
