@@ -2,8 +2,8 @@
  * entry.S - reset entry. Works at whatever Exception level it is entered at (EL3: QEMU secure=on, FVP,
  * JTAG; EL2: BL33 under TF-A, U-Boot; EL1): masks interrupts, picks that EL's stack (SP_ELx, SPSel=1),
  * gives the EL a known SCTLR (MMU and data cache off, alignment checks off), untraps FP/SIMD, installs its
- * vector table, cleans its image out of the caches, zeroes BSS, stacks and translation tables and calls
- * boot_main(el, x0). Lower levels are set up later from C (lib/runtime/baseline.c, lib/mmu/).
+ * vector table, cleans its image out of the caches, zeroes BSS and the translation tables (not the stacks:
+ * boot_common) and calls boot_main(el, x0). Lower levels are set up later from C (lib/runtime/baseline.c, lib/mmu/).
  *
  * The image starts with the arm64 Linux Image header, so that loaders of Linux (U-Boot's booti) take
  * pmucheck.bin; its first instruction branches over the header, so the ELF entry (-kernel, bootelf, the

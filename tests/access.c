@@ -294,7 +294,7 @@ static void check_access(struct check_group *g, enum ctx c, const struct pmu_sta
 	else if (check(g, !(exc->elr & 3) && exc->elr >= (uintptr_t)__text_start &&
 		       exc->elr < (uintptr_t)__text_end, CTRLS ": ELR 0x%llx is not in the image's code", CTRL_ARGS,
 		       (unsigned long long)exc->elr))
-		/* The context makes this one access only: the word at ELR must be it. */
+		/* The record is filed by the access's tag: the word at ELR must be that access's MRS/MSR. */
 		check(g, *(const volatile uint32_t *)exc->elr == expected_insn(reg, write),
 		      CTRLS ": ELR 0x%llx holds 0x%08x, not the access (0x%08x)", CTRL_ARGS,
 		      (unsigned long long)exc->elr, *(const volatile uint32_t *)exc->elr, expected_insn(reg, write));

@@ -7,11 +7,11 @@
  * "Semihosting for AArch32 and AArch64"; picolibc's sys_semihost_write0) when the buffer is full and at every
  * console_flush(): at the end of each test module (tests/modules.c), in platform_exit(), which every end
  * of a run, Bail out! included, goes through, and before an unexpected exception is reported (exception.c:
- * should the report itself fault, the run ends without a stack, and what was still kept would be lost). On QEMU each write is a trap and host writes: one per line was
- * 11 ms of the 140 ms el3-max suite (make bench), one per buffer is a few dozen writes in all. What a run that
- * hangs with FIQ masked had printed since the last flush is lost; pmucheck.console=uart writes every byte at
- * once. Every PE prints through the same buffer: pmucheck runs the suite on one PE at a time
- * (lib/smp/pe_start.h).
+ * should the report itself fault, the run ends without a stack, and what was still kept would be lost). On
+ * QEMU each write is a trap and host writes: one per line was 11 ms of the 140 ms el3-max suite (make bench),
+ * one per buffer is a few dozen writes in all. What a run that hangs with FIQ masked had printed since the
+ * last flush is lost; pmucheck.console=uart writes every byte at once. Every PE prints through the same
+ * buffer: pmucheck runs the suite on one PE at a time (lib/smp/pe_start.h).
  * Semihosting is taken at whatever EL prints, EL0 included: QEMU needs -semihosting-config userspace=on, and its
  * chardev= set to the serial port's so both sinks stay in one ordered stream (platform/qemu-virt/platform.mk).
  */

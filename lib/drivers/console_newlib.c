@@ -12,8 +12,8 @@
  *  _sbrk    no heap: fails with ENOMEM. The only allocation the image makes is stdio's buffer for stdout
  *           (__smakebuf_r, on the first printf); when malloc fails there newlib makes the stream unbuffered
  *           (libc/stdio/makebuf.c), so that every printf is formatted into a buffer on the stack (__sbprintf,
- *           BUFSIZ = 1024 bytes) and written with one _write: output is out when printf returns, as it is with
- *           picolibc, and nothing is lost when a check hangs or the run ends in a panic.
+ *           BUFSIZ = 1024 bytes) and written with one _write: newlib keeps nothing when printf returns, as
+ *           picolibc does not (console.c then keeps semihosting output as console.h says).
  *  _fstat, _isatty   a character device, a terminal; _read (no input: end of file), _close, _lseek, _kill,
  *           _getpid: what newlib's libc.a refers to; none is called by pmucheck's own code.
  * No locks (newlib is built with --disable-newlib-multithread): one PE runs the suite at a time, no threads.

@@ -1,6 +1,6 @@
 /*
  * console_picolibc.c - picolibc's stdin/stdout/stderr: one FILE whose put function is console_putc()
- * (console.h), and the SYS_WRITE0 the console's semihosting lines go through, picolibc's libsemihost
+ * (console.h), and the SYS_WRITE0 the console's semihosting output goes through, picolibc's libsemihost
  * sys_semihost_write0().
  */
 #include <stdio.h>

@@ -184,9 +184,12 @@ static void fdt_walk(const void *fdt, struct fdt_found *f, struct plat_desc *d)
 			f->timer = node;
 		if (f->debug < 0 && fdt_stringlist_contains(compat, len, "arm,coresight-cpu-debug"))
 			f->debug = node;
-		if (fdt_stringlist_contains(compat, len, "arm,pl011") && f->uarts++ < FDT_MAX_UARTS) {
-			f->uart[f->uarts - 1] = node;
-			f->uart_parent[f->uarts - 1] = parent[depth - 1];
+		if (fdt_stringlist_contains(compat, len, "arm,pl011")) {
+			if (f->uarts < FDT_MAX_UARTS) {
+				f->uart[f->uarts] = node;
+				f->uart_parent[f->uarts] = parent[depth - 1];
+			}
+			f->uarts++;
 		}
 	}
 	if (mem_count)

@@ -16,8 +16,8 @@
  *   pmucheck.qemu=<version> the QEMU version, which selects its recorded deviations (test.h)
  *   pmucheck.console=<sink> uart (the default: the platform's PL011) or semihosting (the output goes out 4 KiB
  *                           or a module at a time through semihosting SYS_WRITE0, lib/drivers/console.h: on
- *                           QEMU instead of a trap and a host write per character; needs a platform with semihosting
- *                           and, since lower contexts print, semihosting allowed at EL0)
+ *                           QEMU a trap and a host write per 4 KiB, not per character; needs a platform with
+ *                           semihosting and, since lower contexts print, semihosting allowed at EL0)
  *   pmucheck.sweep=<count>:<seed>
  *                           the randomized sweep (tests/sweep.c): <count> configurations, 1..SELECTION_MAX_SWEEP
  *                           in decimal without leading zeros, drawn from <seed>, 64 bits in decimal or 0x-prefixed

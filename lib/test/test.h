@@ -3,9 +3,9 @@
  *
  * A group is one test point named <module>.<check>[.<context>] that carries the rule IDs it tests. Inside
  * it, every check() is one claim; a failed claim prints its diagnostic (controls, expected, seen) as "#"
- * lines, at most GROUP_MAX_DIAGS per group (GROUP_MAX_DIAGS_DEVIATION for a recorded deviation). A group with
- * no checks is reported as a failure: a test that asserts nothing is a defect. A failing group whose name the platform's xfail list names is reported
- * with the TAP TODO directive and the recorded reason.
+ * lines, at most GROUP_MAX_DIAGS per group (GROUP_MAX_DIAGS_DEVIATION for a recorded deviation). A group
+ * with no checks is reported as a failure: a test that asserts nothing is a defect. A failing group whose name
+ * the platform's xfail list names is reported with the TAP TODO directive and the recorded reason.
  */
 #ifndef PMUCHECK_TEST_H
 #define PMUCHECK_TEST_H
