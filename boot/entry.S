@@ -81,9 +81,8 @@ endfunc image_entry
 /*
  * link_address_check: returns when the image runs where it is linked (_start's address taken PC-relative,
  * ADR, equals its link-time value from a literal). Otherwise, with nothing written to memory (the image is
- * not where its absolute addresses point): a Bail out! line with both addresses on the compiled-in PL011
- * (UARTFR.TXFF bit 5, UARTDR), then semihosting SYS_EXIT with status 2 where the platform has it, else WFI
- * forever. Uses x0-x8 and x30.
+ * not where its absolute addresses point): a Bail out! line with both addresses on the compiled-in PL011,
+ * then the end of the run with status 2 (lib/drivers/console_early.S). Uses x0-x8 and x30.
  */
 func link_address_check, .text.boot
 	adr	x0, _start
@@ -92,7 +91,6 @@ func link_address_check, .text.boot
 	b.ne	1f
 	ret
 1:	mov	x7, x0			/* where it runs */
-	ldr	x2, =PLAT_UART_BASE
 	adr	x3, link_address_msg_entered
 	bl	early_puts
 	mov	x4, x7
@@ -103,48 +101,7 @@ func link_address_check, .text.boot
 	bl	early_puthex
 	adr	x3, link_address_msg_end
 	bl	early_puts
-#if PLAT_SEMIHOSTING
-	mov	x0, #0x18		/* SYS_EXIT */
-	adr	x1, link_address_exit_block
-	hlt	#0xf000
-#endif
-2:	wfi
-	b	2b
-/* early_puts: the NUL-terminated string at x3 to the PL011 at x2. Uses x3, x5, x6, x8. */
-early_puts:
-	mov	x8, x30
-3:	ldrb	w5, [x3], #1
-	cbz	w5, 4f
-	bl	early_putc
-	b	3b
-4:	ret	x8
-/* early_puthex: x4 as 0x and 16 hex digits to the PL011 at x2. Uses x3, x5, x6, x8. */
-early_puthex:
-	mov	x8, x30
-	mov	w5, #'0'
-	bl	early_putc
-	mov	w5, #'x'
-	bl	early_putc
-	mov	x3, #60			/* shift of the most significant digit */
-5:	lsr	x5, x4, x3
-	and	x5, x5, #0xf
-	cmp	x5, #10
-	add	x6, x5, #'0'
-	add	x5, x5, #('a' - 10)
-	csel	x5, x6, x5, lo
-	bl	early_putc
-	subs	x3, x3, #4
-	b.ge	5b
-	ret	x8
-/* early_putc: w5 to the PL011 at x2 once its transmit FIFO has room. Uses x6. */
-early_putc:
-	ldr	w6, [x2, #0x18]		/* UARTFR */
-	tbnz	w6, #5, early_putc	/* TXFF: transmit FIFO full */
-	str	w5, [x2]		/* UARTDR */
-	ret
-	.balign 8
-link_address_exit_block:
-	.quad	0x20026, 2		/* ADP_Stopped_ApplicationExit, status 2 */
+	b	early_exit
 link_address_msg_entered:
 	.asciz	"\r\nBail out! pmucheck entered at "
 link_address_msg_linked:

@@ -129,33 +129,13 @@ endfunc exc_save_el\el
 
 /*
  * exc_panic_exit: end the run with status 2 without touching the stack or writable memory: a fixed Bail out!
- * line to the compiled-in console, then semihosting
- * SYS_EXIT (0x18) with the block {ADP_Stopped_ApplicationExit, 2} read from the image's code pages where the
- * platform has semihosting, else WFI forever.
+ * line to the compiled-in console, then the end of the run (lib/drivers/console_early.S).
  */
 func exc_panic_exit, .text.exc
-	/* Best effort, no memory writes: the message to the compiled-in PL011 (UARTFR.TXFF bit 5, UARTDR). */
-	ldr	x2, =PLAT_UART_BASE
 	adr	x3, exc_panic_exit_msg
-1:	ldrb	w4, [x3], #1
-	cbz	w4, 3f
-2:	ldr	w5, [x2, #0x18]
-	tbnz	w5, #5, 2b
-	str	w4, [x2]
-	b	1b
-3:
-#if PLAT_SEMIHOSTING
-	mov	x0, #0x18
-	adr	x1, exc_panic_exit_block
-	hlt	#0xf000
-#endif
-4:	wfi
-	b	4b
-	.balign 8
-exc_panic_exit_block:
-	.quad	0x20026, 2
+	bl	early_puts
+	b	early_exit
 exc_panic_exit_msg:
 	.asciz	"\r\nBail out! an exception was taken while the last one was being reported: run ended\r\n"
 	.balign 4
-	.ltorg
 endfunc exc_panic_exit
