@@ -61,24 +61,39 @@ static unsigned fdt_candidates(uint64_t x0, uint64_t out[2])
 #define PMUCHECK_TESTS ""
 #endif
 
+/* The boot arguments' selection, parsed before the first line is printed (parse_selection()). */
+static struct selection sel;
+static bool sel_ok;
+static char sel_err[320];
+
 /*
- * The run's selection: the boot arguments' pmucheck.* words (test/selection.h), else the build's TESTS list.
+ * Parse the boot arguments' pmucheck.* words (test/selection.h) and take the console they ask for before
+ * anything is printed: the TAP header through the PL011 was a host write per character on QEMU, a tenth of
+ * el3-max's time over the floor (make bench). Prints nothing; select_tests() reports the outcome.
+ */
+static void parse_selection(void)
+{
+	sel_ok = selection_parse_bootargs(&sel, plat.bootargs, sizeof(plat.bootargs), test_module_names,
+					  test_module_count, plat.pe_count, sel_err, sizeof(sel_err));
+	if (sel_ok && sel.console_semihosting)
+		console_use_semihosting();
+}
+
+/*
+ * The run's selection: the boot arguments' pmucheck.* words (parse_selection()), else the build's TESTS list.
  * A malformed or unknown selection ends the run (Bail out!, status 2) with what is valid: never an empty run
  * that passes, never something other than what was asked.
  */
 static void select_tests(void)
 {
-	struct selection sel;
-	char err[320];
-
-	if (!selection_parse_bootargs(&sel, plat.bootargs, sizeof(plat.bootargs), test_module_names, test_module_count,
-				      plat.pe_count, err, sizeof(err))) {
-		printf("Bail out! boot arguments: %s\n", err);
+	if (!sel_ok) {
+		printf("Bail out! boot arguments: %s\n", sel_err);
 		platform_exit(2);
 	}
 	if (sel.entries == 0 && PMUCHECK_TESTS[0] &&
-	    !selection_parse_tests(&sel, PMUCHECK_TESTS, test_module_names, test_module_count, err, sizeof(err))) {
-		printf("Bail out! TESTS=%s (build): %s\n", PMUCHECK_TESTS, err);
+	    !selection_parse_tests(&sel, PMUCHECK_TESTS, test_module_names, test_module_count, sel_err,
+				   sizeof(sel_err))) {
+		printf("Bail out! TESTS=%s (build): %s\n", PMUCHECK_TESTS, sel_err);
 		platform_exit(2);
 	}
 	if (sel.entries)
@@ -135,6 +150,7 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 	_set_tls(__tls_base);
 	features_read();
 	platform_discover(cand, 2, cand_name);
+	parse_selection();
 	if (mmu_map_platform() != 0) {
 		printf("Bail out! translation table pool exhausted (%u tables): the platform maps too much\n",
 		       xlat_tables_max());
