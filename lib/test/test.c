@@ -69,23 +69,33 @@ bool test_module_selected(const char *module)
 	return false;
 }
 
-/* The entry of platform_xfails for test point `name` on this platform, or NULL (every group_end asks). */
+/* Whether test point `name` is what an xfail entry names: the same, or, for a name ending in '*', anything that
+ * starts with what comes before the '*'. */
+static bool xfail_name_matches(const char *pattern, const char *name)
+{
+	for (; *pattern == *name; pattern++, name++)
+		if (*pattern == '\0')
+			return true;
+	return pattern[0] == '*' && pattern[1] == '\0';
+}
+
+/*
+ * The entry of platform_xfails for test point `name` on this platform, or NULL (every group_begin asks). The
+ * name is compared first: it differs within a few characters from most entries, before their version list
+ * is searched or their applies() called (make bench: this search was 4% of the suite's instructions).
+ */
 static const struct xfail *xfail_find(const char *name)
 {
 	const struct xfail *x;
-	size_t len;
 
 	for (x = platform_xfails; x->name; x++) {
-		/* the first character first: most entries differ there, before their version list is read */
-		if (x->name[0] != name[0] && x->name[0] != '*')
+		if (!xfail_name_matches(x->name, name))
 			continue;
 		if (platform_version[0] && x->versions && !word_in(platform_version, x->versions))
 			continue;
 		if (x->applies && !x->applies())
 			continue;
-		len = strlen(x->name);
-		if (len && x->name[len - 1] == '*' ? strncmp(name, x->name, len - 1) == 0 : strcmp(name, x->name) == 0)
-			return x;
+		return x;
 	}
 	return NULL;
 }
