@@ -261,45 +261,45 @@ static void check_access(struct check_group *g, enum ctx c, const struct pmu_sta
 	if (want == PMU_ACCESS_UNPREDICTABLE)
 		return;
 	if (want == PMU_ACCESS_RAZ_WI) { /* FEAT_PMUv3p9 PMUACR_EL1: no exception, zeros read, writes ignored */
-		if (!check(g, !exc->taken, CTRLS ": expected RAZ/WI, took EC 0x%02x to EL%u", CTRL_ARGS, ec, exc->el))
+		if (!check_that(g, !exc->taken, CTRLS ": expected RAZ/WI, took EC 0x%02x to EL%u", CTRL_ARGS, ec, exc->el))
 			return;
 		if (write)
-			check(g, !written, CTRLS ": RAZ/WI, but the write took effect", CTRL_ARGS);
+			check_that(g, !written, CTRLS ": RAZ/WI, but the write took effect", CTRL_ARGS);
 		else
-			check(g, value == 0 || !pc, CTRLS ": RAZ/WI, but the read returned 0x%llx", CTRL_ARGS,
+			check_that(g, value == 0 || !pc, CTRLS ": RAZ/WI, but the read returned 0x%llx", CTRL_ARGS,
 			      (unsigned long long)value);
 		return;
 	}
 	if (want == PMU_ACCESS_OK) {
-		if (!check(g, !exc->taken, CTRLS ": expected allowed, took EC 0x%02x to EL%u (ESR 0x%llx)", CTRL_ARGS,
+		if (!check_that(g, !exc->taken, CTRLS ": expected allowed, took EC 0x%02x to EL%u (ESR 0x%llx)", CTRL_ARGS,
 			   ec, exc->el, (unsigned long long)exc->esr))
 			return;
 		if (write && write_value(reg) && reg != PMREG_PMSWINC_EL0)
-			check(g, written, CTRLS ": allowed, but the write did not take effect", CTRL_ARGS);
+			check_that(g, written, CTRLS ": allowed, but the write did not take effect", CTRL_ARGS);
 		return;
 	}
-	if (!check(g, exc->taken, CTRLS ": expected %s, no exception", CTRL_ARGS, pmu_access_result_name(want)))
+	if (!check_that(g, exc->taken, CTRLS ": expected %s, no exception", CTRL_ARGS, pmu_access_result_name(want)))
 		return;
-	check(g, exc->el == expected_el(want, s) && ec == (want == PMU_ACCESS_UNDEFINED ? ESR_EC_UNKNOWN :
+	check_that(g, exc->el == expected_el(want, s) && ec == (want == PMU_ACCESS_UNDEFINED ? ESR_EC_UNKNOWN :
 	      ESR_EC_SYS64), CTRLS ": expected %s (EC 0x%02x at EL%u), took EC 0x%02x to EL%u", CTRL_ARGS,
 	      pmu_access_result_name(want), want == PMU_ACCESS_UNDEFINED ? ESR_EC_UNKNOWN : ESR_EC_SYS64,
 	      expected_el(want, s), ec, exc->el);
 	if (want != PMU_ACCESS_UNDEFINED)
-		check(g, (exc->esr & MASK64(24, 0)) == expected_iss(reg, write),
+		check_that(g, (exc->esr & MASK64(24, 0)) == expected_iss(reg, write),
 		      CTRLS ": ISS 0x%llx, expected 0x%llx (Op0/Op1/CRn/CRm/Op2, Rt=x9, direction)", CTRL_ARGS,
 		      (unsigned long long)(exc->esr & MASK64(24, 0)), (unsigned long long)expected_iss(reg, write));
 	if (pc) /* 0: not recorded (the TGE sweep's contexts write no memory) */
-		check(g, exc->elr == pc, CTRLS ": ELR 0x%llx, the instruction is at 0x%llx", CTRL_ARGS,
+		check_that(g, exc->elr == pc, CTRLS ": ELR 0x%llx, the instruction is at 0x%llx", CTRL_ARGS,
 		      (unsigned long long)exc->elr, (unsigned long long)pc);
-	else if (check(g, !(exc->elr & 3) && exc->elr >= (uintptr_t)__text_start &&
+	else if (check_that(g, !(exc->elr & 3) && exc->elr >= (uintptr_t)__text_start &&
 		       exc->elr < (uintptr_t)__text_end, CTRLS ": ELR 0x%llx is not in the image's code", CTRL_ARGS,
 		       (unsigned long long)exc->elr))
 		/* The record is filed by the access's tag: the word at ELR must be that access's MRS/MSR. */
-		check(g, *(const volatile uint32_t *)exc->elr == expected_insn(reg, write),
+		check_that(g, *(const volatile uint32_t *)exc->elr == expected_insn(reg, write),
 		      CTRLS ": ELR 0x%llx holds 0x%08x, not the access (0x%08x)", CTRL_ARGS,
 		      (unsigned long long)exc->elr, *(const volatile uint32_t *)exc->elr, expected_insn(reg, write));
 	if (write && write_value(reg) && reg != PMREG_PMSWINC_EL0)
-		check(g, !written, CTRLS ": %s, but the write took effect", CTRL_ARGS, pmu_access_result_name(want));
+		check_that(g, !written, CTRLS ": %s, but the write took effect", CTRL_ARGS, pmu_access_result_name(want));
 #undef CTRLS
 #undef CTRL_ARGS
 }
