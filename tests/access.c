@@ -247,59 +247,64 @@ static void check_access(struct check_group *g, enum ctx c, const struct pmu_sta
 			 bool write, bool written, const struct exc_record *exc, uint64_t pc, uint64_t value)
 {
 	struct pmu_access a = { .reg = reg, .write = write, .n = COUNTER_N, .pmuserenr_el0 = pmuserenr,
-				.pmselr_el0 = 0, .hdfgrtr_el2 = hdfgtr, .hdfgwtr_el2 = hdfgtr, .pmuacr_el1 = current_pmuacr,
-				.hdfgrtr2_el2 = ~0ull, .hdfgwtr2_el2 = ~0ull };
+				.pmselr_el0 = 0, .hdfgrtr_el2 = hdfgtr, .hdfgwtr_el2 = hdfgtr,
+				.pmuacr_el1 = current_pmuacr, .hdfgrtr2_el2 = ~0ull, .hdfgwtr2_el2 = ~0ull };
 	enum pmu_access_result want = pmu_access_check(&features.pmu, af, s, &a);
 	unsigned ec = (unsigned)FIELD_GET(ESR, EC, exc->esr);
 	const char *dir = write ? "MSR" : "MRS";
 
-#define CTRLS "PMUSERENR_EL0=0x%llx HCR_EL2.TGE=%d MDCR_EL2=0x%llx MDCR_EL3=0x%llx SCR_EL3.FGTEn=%d HDFGxTR_EL2=0x%llx: " \
-	      "%s %s at %s"
-#define CTRL_ARGS (unsigned long long)pmuserenr, (s->hcr_el2 & HCR_EL2_TGE_BIT) != 0, (unsigned long long)s->mdcr_el2, \
-		  (unsigned long long)s->mdcr_el3, (s->scr_el3 & SCR_EL3_FGTEn_BIT) != 0, (unsigned long long)hdfgtr, dir, \
-		  pmu_reg_name(reg), ctx_name(c)
+#define CTRLS "PMUSERENR_EL0=0x%llx HCR_EL2.TGE=%d MDCR_EL2=0x%llx MDCR_EL3=0x%llx SCR_EL3.FGTEn=%d " \
+	      "HDFGxTR_EL2=0x%llx: %s %s at %s"
+#define CTRL_ARGS (unsigned long long)pmuserenr, (s->hcr_el2 & HCR_EL2_TGE_BIT) != 0,                     \
+		  (unsigned long long)s->mdcr_el2, (unsigned long long)s->mdcr_el3,                              \
+		  (s->scr_el3 & SCR_EL3_FGTEn_BIT) != 0, (unsigned long long)hdfgtr, dir, pmu_reg_name(reg), ctx_name(c)
 	if (want == PMU_ACCESS_UNPREDICTABLE)
 		return;
 	if (want == PMU_ACCESS_RAZ_WI) { /* FEAT_PMUv3p9 PMUACR_EL1: no exception, zeros read, writes ignored */
-		if (!check_that(g, !exc->taken, CTRLS ": expected RAZ/WI, took EC 0x%02x to EL%u", CTRL_ARGS, ec, exc->el))
+		if (!check_that(g, !exc->taken, CTRLS ": expected RAZ/WI, took EC 0x%02x to EL%u", CTRL_ARGS, ec,
+				exc->el))
 			return;
 		if (write)
 			check_that(g, !written, CTRLS ": RAZ/WI, but the write took effect", CTRL_ARGS);
 		else
 			check_that(g, value == 0 || !pc, CTRLS ": RAZ/WI, but the read returned 0x%llx", CTRL_ARGS,
-			      (unsigned long long)value);
+				   (unsigned long long)value);
 		return;
 	}
 	if (want == PMU_ACCESS_OK) {
-		if (!check_that(g, !exc->taken, CTRLS ": expected allowed, took EC 0x%02x to EL%u (ESR 0x%llx)", CTRL_ARGS,
-			   ec, exc->el, (unsigned long long)exc->esr))
+		if (!check_that(g, !exc->taken, CTRLS ": expected allowed, took EC 0x%02x to EL%u (ESR 0x%llx)",
+				CTRL_ARGS, ec, exc->el, (unsigned long long)exc->esr))
 			return;
 		if (write && write_value(reg) && reg != PMREG_PMSWINC_EL0)
 			check_that(g, written, CTRLS ": allowed, but the write did not take effect", CTRL_ARGS);
 		return;
 	}
-	if (!check_that(g, exc->taken, CTRLS ": expected %s, no exception", CTRL_ARGS, pmu_access_result_name(want)))
+	if (!check_that(g, exc->taken, CTRLS ": expected %s, no exception", CTRL_ARGS,
+			pmu_access_result_name(want)))
 		return;
 	check_that(g, exc->el == expected_el(want, s) && ec == (want == PMU_ACCESS_UNDEFINED ? ESR_EC_UNKNOWN :
-	      ESR_EC_SYS64), CTRLS ": expected %s (EC 0x%02x at EL%u), took EC 0x%02x to EL%u", CTRL_ARGS,
-	      pmu_access_result_name(want), want == PMU_ACCESS_UNDEFINED ? ESR_EC_UNKNOWN : ESR_EC_SYS64,
-	      expected_el(want, s), ec, exc->el);
+		   ESR_EC_SYS64), CTRLS ": expected %s (EC 0x%02x at EL%u), took EC 0x%02x to EL%u", CTRL_ARGS,
+		   pmu_access_result_name(want), want == PMU_ACCESS_UNDEFINED ? ESR_EC_UNKNOWN : ESR_EC_SYS64,
+		   expected_el(want, s), ec, exc->el);
 	if (want != PMU_ACCESS_UNDEFINED)
 		check_that(g, (exc->esr & MASK64(24, 0)) == expected_iss(reg, write),
-		      CTRLS ": ISS 0x%llx, expected 0x%llx (Op0/Op1/CRn/CRm/Op2, Rt=x9, direction)", CTRL_ARGS,
-		      (unsigned long long)(exc->esr & MASK64(24, 0)), (unsigned long long)expected_iss(reg, write));
+			   CTRLS ": ISS 0x%llx, expected 0x%llx (Op0/Op1/CRn/CRm/Op2, Rt=x9, direction)", CTRL_ARGS,
+			   (unsigned long long)(exc->esr & MASK64(24, 0)),
+			   (unsigned long long)expected_iss(reg, write));
 	if (pc) /* 0: not recorded (the TGE sweep's contexts write no memory) */
 		check_that(g, exc->elr == pc, CTRLS ": ELR 0x%llx, the instruction is at 0x%llx", CTRL_ARGS,
-		      (unsigned long long)exc->elr, (unsigned long long)pc);
+			   (unsigned long long)exc->elr, (unsigned long long)pc);
 	else if (check_that(g, !(exc->elr & 3) && exc->elr >= (uintptr_t)__text_start &&
-		       exc->elr < (uintptr_t)__text_end, CTRLS ": ELR 0x%llx is not in the image's code", CTRL_ARGS,
-		       (unsigned long long)exc->elr))
+			    exc->elr < (uintptr_t)__text_end, CTRLS ": ELR 0x%llx is not in the image's code",
+			    CTRL_ARGS, (unsigned long long)exc->elr))
 		/* The record is filed by the access's tag: the word at ELR must be that access's MRS/MSR. */
 		check_that(g, *(const volatile uint32_t *)exc->elr == expected_insn(reg, write),
-		      CTRLS ": ELR 0x%llx holds 0x%08x, not the access (0x%08x)", CTRL_ARGS,
-		      (unsigned long long)exc->elr, *(const volatile uint32_t *)exc->elr, expected_insn(reg, write));
+			   CTRLS ": ELR 0x%llx holds 0x%08x, not the access (0x%08x)", CTRL_ARGS,
+			   (unsigned long long)exc->elr, *(const volatile uint32_t *)exc->elr,
+			   expected_insn(reg, write));
 	if (write && write_value(reg) && reg != PMREG_PMSWINC_EL0)
-		check_that(g, !written, CTRLS ": %s, but the write took effect", CTRL_ARGS, pmu_access_result_name(want));
+		check_that(g, !written, CTRLS ": %s, but the write took effect", CTRL_ARGS,
+			   pmu_access_result_name(want));
 #undef CTRLS
 #undef CTRL_ARGS
 }
@@ -496,7 +501,8 @@ static void check_context(enum ctx c, const struct pmu_access_features *af)
 			baseline_restore_all();
 			for (i = 0; i < PMREG_COUNT; i++)
 				if (live[i])
-					check(&g[i], false, "an unexpected exception ended the accesses at %s", ctx_name(c));
+					check(&g[i], false, "an unexpected exception ended the accesses at %s",
+					      ctx_name(c));
 			exc_record_print(&exc_unexpected);
 			break;
 		}
@@ -530,7 +536,8 @@ void test_access(void)
 	unsigned c;
 
 	if (!pmu_implemented(&features.pmu)) {
-		tap_skip("access", RULES, "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer == 0x%x)", features.pmu.pmuver);
+		tap_skip("access", RULES, "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer == 0x%x)",
+			 features.pmu.pmuver);
 		return;
 	}
 	for (c = 0; c < CTX_COUNT; c++)

@@ -55,8 +55,8 @@ static inline bool check_passed(struct check_group *g)
 /*
  * check(g, ok, fmt, ...) whose message arguments are evaluated only when ok is false: the same claim, counted
  * and reported the same way, for a claim made tens of thousands of times whose message names the controls
- * (tests/access.c: building those arguments for claims that held was a tenth of the suite's instructions,
- * make bench). `g` and `ok` are evaluated once.
+ * (tests/access.c: building those arguments for claims that held was 7% of el3-max's instructions and 4 ms of
+ * the access module on QEMU 10.0, make bench). `g` and `ok` are evaluated once.
  */
 #define check_that(g, ok, ...) ((ok) ? check_passed(g) : check((g), false, __VA_ARGS__))
 
