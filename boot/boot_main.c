@@ -104,7 +104,8 @@ static void select_tests(void)
 	pes_selected = sel.pes;
 	test_set_selection(&sel);
 	if (sel.console_semihosting)
-		printf("# console: %s\n", console_use_semihosting() ? "semihosting SYS_WRITE0, 4 KiB or a module at a time"
+		printf("# console: %s\n", console_use_semihosting()
+			? "semihosting SYS_WRITE0, 4 KiB or a module at a time"
 			: "the UART (pmucheck.console=semihosting ignored: built without semihosting)");
 }
 

@@ -249,7 +249,8 @@ void test_enable(void)
 		if (pmu_event_implemented(PMU_EVENT_SW_INCR))
 			check_swinc((enum ctx)c, combos, nk);
 		else
-			pmu_skip_at("enable.swinc", (enum ctx)c, RULES_SWINC, "SW_INCR not in PMCEID0_EL0 (bit 0 == 0)");
+			pmu_skip_at("enable.swinc", (enum ctx)c, RULES_SWINC,
+				    "SW_INCR not in PMCEID0_EL0 (bit 0 == 0)");
 		check_cycles((enum ctx)c, combos, nk);
 		check_pmcr_n((enum ctx)c, combos, nk);
 	}

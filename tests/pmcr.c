@@ -113,7 +113,8 @@ static void check_c(enum ctx c)
 		      (unsigned long long)pmcr, ctx_name(c));
 		for (n = 0; n < features.pmu.num_counters; n++) {
 			v = read_pmevcntr(n);
-			check(&g, v == counter_preset(n), "PMEVCNTR%u_EL0 0x%llx after C = 1, expected 0x%llx (unchanged)",
+			check(&g, v == counter_preset(n),
+			      "PMEVCNTR%u_EL0 0x%llx after C = 1, expected 0x%llx (unchanged)",
 			      n, (unsigned long long)v, (unsigned long long)counter_preset(n));
 		}
 		baseline_restore_all();
@@ -135,8 +136,9 @@ static void check_p(enum ctx c)
 		for (n = 0; n < features.pmu.num_counters; n++) {
 			v = read_pmevcntr(n);
 			want = pmcr_p_resets(&features.pmu, &s, n) ? 0 : counter_preset(n);
-			check(&g, v == want, "PMEVCNTR%u_EL0 (range %u, HPMN=%u) 0x%llx after P = 1 at %s, expected 0x%llx",
-			      n, get_pmu_counter_range(&features.pmu, &s, n) + 1, effective_hpmn(&features.pmu, &s, NULL),
+			check(&g, v == want,
+			      "PMEVCNTR%u_EL0 (range %u, HPMN=%u) 0x%llx after P = 1 at %s, expected 0x%llx", n,
+			      get_pmu_counter_range(&features.pmu, &s, n) + 1, effective_hpmn(&features.pmu, &s, NULL),
 			      (unsigned long long)v, ctx_name(c), (unsigned long long)want);
 		}
 		ccnt = read_pmccntr_el0();
@@ -170,7 +172,8 @@ static void check_pmmir(void)
 	printf("# pmcr.pmmir: PMMIR_EL1 = 0x%llx (SME %u, EDGE %llu, THWIDTH %llu, BUS_WIDTH %llu, BUS_SLOTS %llu, "
 	       "SLOTS %llu)\n", (unsigned long long)v, !!(v & PMMIR_EL1_SME_BIT), (unsigned long long)edge,
 	       (unsigned long long)thwidth, (unsigned long long)bus_width,
-	       (unsigned long long)FIELD_GET(PMMIR_EL1, BUS_SLOTS, v), (unsigned long long)FIELD_GET(PMMIR_EL1, SLOTS, v));
+	       (unsigned long long)FIELD_GET(PMMIR_EL1, BUS_SLOTS, v),
+	       (unsigned long long)FIELD_GET(PMMIR_EL1, SLOTS, v));
 	check(&g, !(v & PMMIR_EL1_RES0_MASK), "PMMIR_EL1 = 0x%llx: bits [63:29] are RES0", (unsigned long long)v);
 	check(&g, edge <= 2, "PMMIR_EL1.EDGE = 0x%llx: a reserved value (0b0000..0b0010 are defined)",
 	      (unsigned long long)edge);
