@@ -15,7 +15,7 @@ check() {
 	local name=$1 dtb=$2; shift 2
 	local out
 	out=$("$BIN" "$dtb" "$@" 2>&1)
-	echo "$out" | sed "s/^\(ok\|not ok\) - /\1 - $name: /"
+	echo "$out" | sed "s#^\(ok\|not ok\) - #\1 - $name: #"
 	passed=$((passed + $(echo "$out" | grep -c '^ok')))
 	failed=$((failed + $(echo "$out" | grep -c '^not ok')))
 	[ -n "$out" ] || { echo "not ok - $name: no output"; failed=$((failed + 1)); }
@@ -66,6 +66,14 @@ check board "$WORK/board.dtb" mem_count=2 mem0=0x80000000,0x7f000000 mem1=0x8800
 	uart=0x1c090000 gicd=0x2f000000 gicr=0x2f100000,0x200000 pmu=21 timer=29,30,27,26 psci=hvc pes=4 \
 	mpidr0=0 mpidr1=0x100 mpidr2=0x10000 mpidr3=0x100000000 "bootargs=console=ttyAMA0 pmucheck.qemu=none" \
 	"model=pmucheck test board" debug0=0 debug1=0x22010000 debug2=0 debug3=0x22110000
+# stdout-path spellings that fdt_path_offset() accepts, and paths that name no UART (the console keeps the
+# value it had before the read: 0x3 in the test binary)
+for sp in "/soc/serial@1c090000=0x1c090000" "//soc/serial:115200n8=0x1c090000" "/soc/serial/=0x1c090000" \
+	  "/soc/serial@1c090001=0x3" "/soc=0x3" "/soc/serial@1c090000/uart=0x3" "/serial@1c090000=0x3"; do
+	sed "s|stdout-path = \"serial0:115200n8\"|stdout-path = \"${sp%=*}\"|" "$(dirname "$0")/board.dts" |
+		dtc -q -I dts -O dtb -o "$WORK/board-path.dtb" -
+	check "board, stdout-path ${sp%=*}" "$WORK/board-path.dtb" "uart=${sp##*=}"
+done
 # Not a tree: the read fails and leaves every default
 head -c 4096 /dev/zero > "$WORK/zero.dtb"
 check "not a tree" "$WORK/zero.dtb" error=1
