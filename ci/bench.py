@@ -4,7 +4,9 @@
 Prints the text/data/bss sizes of the ELF; then for each configuration and QEMU version of ci/configs.txt the
 median wall time of --runs boots (QEMU start-up included) next to the floor (the median of booting
 ci/bench/floor.S, an image that exits at once, with the same QEMU command; the two boot in turn), their ratio
-(the headline), the checks the firmware made and checks per second of the suite's own time (median - floor);
+(the headline), the firmware's own time from QEMU's start to its verdict (median of its `# elapsed:` lines: the
+code's time without QEMU's start-up and exit, which move with the host), the checks the firmware made and
+checks per second of the suite's own time (median - floor);
 then the deterministic count under -icount shift=0 (counter ticks from the firmware's `# elapsed:` line, which
 advance with instructions there) for el3-max. Last, the targets of issue 12: suite within 2x the floor on -cpu max
 (the configurations that miss it, and for those with several PEs, which run the suite on each in turn, the
@@ -22,7 +24,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import run_qemu  # noqa: E402
 
 CHECKS = re.compile(r"\((\d+) checks")
-ELAPSED = re.compile(r"^# elapsed: (\d+) counter ticks", re.M)
+ELAPSED = re.compile(r"^# elapsed: (\d+) counter ticks at (\d+) Hz", re.M)
 MODULE = re.compile(r"^# module (\w+): (\d+) counter ticks", re.M)
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -45,15 +47,25 @@ def run_once(cmd):
     return time.monotonic() - start, out
 
 
+def guest_ms(out):
+    """The firmware's own time from QEMU's start to the verdict (its `# elapsed:` line: CNTPCT_EL0 ticks at
+    CNTFRQ_EL0), in ms; None without that line. QEMU's own start-up and exit are not in it."""
+    m = ELAPSED.search(out.replace("\r", ""))
+    return int(m.group(1)) * 1000 / int(m.group(2)) if m else None
+
+
 def timed_with_floor(cmd, floor_cmd, runs):
     """Median wall time of `runs` runs of cmd and of floor_cmd, taken in turn (cmd, floor, cmd, floor, ...) so
-    that the host's slow spells, which on a shared machine last seconds, weigh on both; and cmd's last stdout."""
-    times, floors, out = [], [], ""
+    that the host's slow spells, which on a shared machine last seconds, weigh on both; the median of cmd's
+    guest_ms() (None if no run printed it); and cmd's last stdout."""
+    times, floors, guest, out = [], [], [], ""
     for _ in range(runs):
         t, out = run_once(cmd)
         times.append(t)
+        if guest_ms(out) is not None:
+            guest.append(guest_ms(out))
         floors.append(run_once(floor_cmd)[0])
-    return statistics.median(times), statistics.median(floors), out
+    return statistics.median(times), statistics.median(floors), statistics.median(guest) if guest else None, out
 
 
 def main(argv):
@@ -66,12 +78,12 @@ def main(argv):
     print(sizes)
     text = int(sizes.splitlines()[-1].split()[0])
     floor_elf = build_floor(args.size_tool[:-len("size")])
-    print(f"{'configuration':28} {'median s':>9} {'floor s':>8} {'ratio':>6} {'checks':>7} {'checks/s':>9} "
-          f"{'test points':>12}")
+    print(f"{'configuration':28} {'median s':>9} {'floor s':>8} {'ratio':>6} {'guest ms':>9} {'checks':>7} "
+          f"{'checks/s':>9} {'test points':>12}")
     ratios, per_suite = {}, {}
     for config in run_qemu.load_configs(os.path.join(HERE, "configs.txt")):
         for version in config.versions:
-            median, floor, out = timed_with_floor(run_qemu.qemu_command(args.elf, config, version),
+            median, floor, guest, out = timed_with_floor(run_qemu.qemu_command(args.elf, config, version),
                                                   run_qemu.qemu_command(floor_elf, config, version), args.runs)
             checks = sum(int(m) for m in CHECKS.findall(out))
             points = len(run_qemu.parse_tap(out)[0])
@@ -81,7 +93,9 @@ def main(argv):
             if pes > 1:  # the suite runs on each PE in turn: the ratio of one suite's time to the floor
                 per_suite[label] = (floor + (median - floor) / pes) / floor
             rate = checks / (median - floor) if median > floor else float("inf")
-            print(f"{label:28} {median:9.3f} {floor:8.3f} {median / floor:6.2f} {checks:7} {rate:9.0f} {points:12}")
+            guest_col = f"{guest:9.1f}" if guest is not None else f"{'-':>9}"
+            print(f"{label:28} {median:9.3f} {floor:8.3f} {median / floor:6.2f} {guest_col} {checks:7} {rate:9.0f} "
+                  f"{points:12}")
     config = next(c for c in run_qemu.load_configs(os.path.join(HERE, "configs.txt")) if c.name == "el3-max-icount")
     _, out = run_once(run_qemu.qemu_command(args.elf, config, "7.2"))
     m = ELAPSED.search(out.replace("\r", ""))
