@@ -61,7 +61,8 @@ static unsigned fdt_gic_intid(const void *fdt, int node, int i)
 	return (fdt32_to_cpu(irq[0]) == 1 ? 16 : 32) + fdt32_to_cpu(irq[1]);
 }
 
-/* A /memory node (a child of the root, device_type "memory", status okay): its reg ranges into d->mem. */
+/* A /memory node (a child of the root whose device_type "memory" and status the walk has checked): its reg
+ * ranges into d->mem. */
 static void fdt_read_memory(const void *fdt, int node, struct plat_desc *d, unsigned *count)
 {
 	struct plat_range r;
@@ -188,7 +189,8 @@ static bool fdt_core_pmu(const char *compat, int len)
 
 /*
  * The properties of one node the walk looks at, read in one pass over them (fdt_getprop scans a node's
- * properties from its first on every call, and most nodes lack most of these). NULL: absent.
+ * properties from its first on every call, and most nodes lack most of these). NULL: absent. A name given twice
+ * (a malformed tree) counts at its first, as fdt_getprop() finds it.
  */
 struct fdt_node_props {
 	const char *compat, *device_type, *status;
@@ -205,12 +207,12 @@ static void fdt_node_props(const void *fdt, int node, struct fdt_node_props *p)
 		value = fdt_getprop_by_offset(fdt, prop, &name, &len);
 		if (!value || !name)
 			continue;
-		if (strcmp(name, "compatible") == 0) {
+		if (!p->compat && strcmp(name, "compatible") == 0) {
 			p->compat = value;
 			p->compat_len = len;
-		} else if (strcmp(name, "device_type") == 0) {
+		} else if (!p->device_type && strcmp(name, "device_type") == 0) {
 			p->device_type = value;
-		} else if (strcmp(name, "status") == 0) {
+		} else if (!p->status && strcmp(name, "status") == 0) {
 			p->status = value;
 		}
 	}
