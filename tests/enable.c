@@ -59,13 +59,15 @@ static void combo_state(struct pmu_state *s, enum ctx c, const struct enable_com
 			      FIELD_PREP(MDCR_EL2, HPMN, k->hpmn) | (k->hpme ? MDCR_EL2_HPME_BIT : 0);
 }
 
-static void combo_describe(char *buf, size_t len, const struct enable_combo *k)
+/* The controls of combination k in buf; returns buf (called by check_that() only for a claim that fails). */
+static const char *combo_describe(char *buf, size_t len, const struct enable_combo *k)
 {
 	if (features.el2)
 		snprintf(buf, len, "MDCR_EL2.HPMN=%u MDCR_EL2.HPME=%d PMCR_EL0.E=%d PMCNTENSET_EL0=0x%llx", k->hpmn,
 			 k->hpme, k->e, (unsigned long long)k->pmcntenset);
 	else
 		snprintf(buf, len, "PMCR_EL0.E=%d PMCNTENSET_EL0=0x%llx", k->e, (unsigned long long)k->pmcntenset);
+	return buf;
 }
 
 /* A call that ended in an unexpected exception fails the group with the exception's registers. */
@@ -123,19 +125,16 @@ static void check_swinc(enum ctx c, const struct enable_combo *k, unsigned nk)
 		if (!call_ok(&reached, c, ctx_call(c, pmu_at_ctx_swinc_spin, pmu_event_counter_mask(), &ret)))
 			continue;
 		pmu_stop();
-		desc[0] = '\0'; /* described when a check fails */
 		for (n = 0; n < features.pmu.num_counters; n++) {
 			bool counts = count_pmu_events(&features.pmu, &s, n);
 			bool reaches = pmu_sw_increment_reaches(&features.pmu, &s, n);
 
 			expected = counts && reaches ? SWINC_WRITES : 0;
 			seen = read_pmevcntr(n);
-			if (seen != expected && !desc[0])
-				combo_describe(desc, sizeof(desc), &k[i]);
-			check(reaches ? &reached : &unreached, seen == expected,
-			      "%s: PMEVCNTR%u_EL0 (SW_INCR) expected %llu, seen %llu (model: CountPMUEvents=%d, "
-			      "PMSWINC_EL0 reaches=%d)", desc, n, (unsigned long long)expected,
-			      (unsigned long long)seen, counts, reaches);
+			check_that(reaches ? &reached : &unreached, seen == expected,
+				   "%s: PMEVCNTR%u_EL0 (SW_INCR) expected %llu, seen %llu (model: CountPMUEvents=%d, "
+				   "PMSWINC_EL0 reaches=%d)", combo_describe(desc, sizeof(desc), &k[i]), n,
+				   (unsigned long long)expected, (unsigned long long)seen, counts, reaches);
 		}
 	}
 	if (on_reached)
@@ -175,21 +174,18 @@ static void check_cycles(enum ctx c, const struct enable_combo *k, unsigned nk)
 		if (!call_ok(&ccntr, c, ctx_call(c, pmu_at_ctx_swinc_spin, 0, &ret)))
 			continue;
 		pmu_stop();
-		desc[0] = '\0'; /* described when a check fails */
 		counts = count_pmu_events(&features.pmu, &s, CYCLE_COUNTER_ID);
 		seen = read_pmccntr_el0();
-		if ((seen != 0) != counts)
-			combo_describe(desc, sizeof(desc), &k[i]);
-		check(&ccntr, (seen != 0) == counts, "%s PMCCFILTR_EL0=0x%llx: PMCCNTR_EL0 expected %s, seen %llu",
-		      desc, (unsigned long long)filter, counts ? "nonzero" : "0", (unsigned long long)seen);
+		check_that(&ccntr, (seen != 0) == counts, "%s PMCCFILTR_EL0=0x%llx: PMCCNTR_EL0 expected %s, seen %llu",
+			   combo_describe(desc, sizeof(desc), &k[i]), (unsigned long long)filter,
+			   counts ? "nonzero" : "0", (unsigned long long)seen);
 		for (n = 0; on_evcntr && n < features.pmu.num_counters; n++) {
 			counts = count_pmu_events(&features.pmu, &s, n);
 			seen = read_pmevcntr(n);
-			if ((seen != 0) != counts && !desc[0])
-				combo_describe(desc, sizeof(desc), &k[i]);
-			check(&evcntr, (seen != 0) == counts, "%s PMEVTYPER%u_EL0=0x%llx: PMEVCNTR%u_EL0 (CPU_CYCLES) "
-			      "expected %s, seen %llu", desc, n, (unsigned long long)s.pmevtyper[n], n,
-			      counts ? "nonzero" : "0", (unsigned long long)seen);
+			check_that(&evcntr, (seen != 0) == counts, "%s PMEVTYPER%u_EL0=0x%llx: PMEVCNTR%u_EL0 "
+				   "(CPU_CYCLES) expected %s, seen %llu", combo_describe(desc, sizeof(desc), &k[i]), n,
+				   (unsigned long long)s.pmevtyper[n], n, counts ? "nonzero" : "0",
+				   (unsigned long long)seen);
 		}
 	}
 	if (on_ccntr)

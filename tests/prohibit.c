@@ -125,7 +125,8 @@ static void combo_state(struct pmu_state *s, enum ctx c, const unsigned *used, u
 	}
 }
 
-static void describe(char *buf, size_t len, const unsigned *used, unsigned nused, unsigned combo)
+/* The controls `combo` of used[] as "FIELD=v ..." in buf; returns buf. */
+static const char *describe(char *buf, size_t len, const unsigned *used, unsigned nused, unsigned combo)
 {
 	size_t at = 0;
 	unsigned j;
@@ -134,42 +135,40 @@ static void describe(char *buf, size_t len, const unsigned *used, unsigned nused
 	for (j = 0; j < nused && at < len; j++)
 		at += (size_t)snprintf(buf + at, len - at, "%s%s=%u", j ? " " : "", controls[used[j]].field,
 				       (combo >> j) & 1);
+	return buf;
 }
 
 /*
  * Compare one run (the controls `combo` of used[]) with the model: the cycle counter, or the event counters;
- * failures go to group g, the controls described only then (describe() was most of the module's time).
+ * failures go to group g, the controls described only then (check_that: describe() was most of the module's
+ * time).
  */
 static void check_run(struct check_group *g, const struct pmu_state *s, const struct run_result *r,
 		      const unsigned *used, unsigned nused, unsigned combo, bool cycle)
 {
 	char desc[160];
 	unsigned n;
-	bool counts, ok;
+	bool counts;
 
-	desc[0] = '\0';
 	if (!r->done) {
-		describe(desc, sizeof(desc), used, nused, combo);
-		check(g, false, "%s: the run ended in an unexpected exception", desc);
+		check(g, false, "%s: the run ended in an unexpected exception",
+		      describe(desc, sizeof(desc), used, nused, combo));
 		return;
 	}
 	for (n = 0; !cycle && n < features.pmu.num_counters; n++) {
 		counts = count_pmu_events(&features.pmu, s, n) && pmu_sw_increment_reaches(&features.pmu, s, n);
-		ok = r->evcnt[n] == (counts ? SWINC_WRITES : 0);
-		if (!ok && !desc[0])
-			describe(desc, sizeof(desc), used, nused, combo);
-		check(g, ok, "%s: PMEVCNTR%u_EL0 (SW_INCR, range %u) expected %u, seen %llu", desc, n,
-		      get_pmu_counter_range(&features.pmu, s, n) + 1, counts ? SWINC_WRITES : 0,
-		      (unsigned long long)r->evcnt[n]);
+		check_that(g, r->evcnt[n] == (counts ? SWINC_WRITES : 0),
+			   "%s: PMEVCNTR%u_EL0 (SW_INCR, range %u) expected %u, seen %llu",
+			   describe(desc, sizeof(desc), used, nused, combo), n,
+			   get_pmu_counter_range(&features.pmu, s, n) + 1, counts ? SWINC_WRITES : 0,
+			   (unsigned long long)r->evcnt[n]);
 	}
 	if (!cycle)
 		return;
 	counts = count_pmu_events(&features.pmu, s, CYCLE_COUNTER_ID);
-	ok = (r->ccnt != 0) == counts;
-	if (!ok)
-		describe(desc, sizeof(desc), used, nused, combo);
-	check(g, ok, "%s: PMCCNTR_EL0 (PMCCFILTR_EL0=0x%llx) expected %s, seen %llu", desc,
-	      (unsigned long long)s->pmccfiltr_el0, counts ? "nonzero" : "0", (unsigned long long)r->ccnt);
+	check_that(g, (r->ccnt != 0) == counts, "%s: PMCCNTR_EL0 (PMCCFILTR_EL0=0x%llx) expected %s, seen %llu",
+		   describe(desc, sizeof(desc), used, nused, combo), (unsigned long long)s->pmccfiltr_el0,
+		   counts ? "nonzero" : "0", (unsigned long long)r->ccnt);
 }
 
 static void prohibit_context(enum ctx c)

@@ -432,6 +432,16 @@ static void claim(struct cmp *m, bool ok, const char *fmt, ...)
 		printf("#   sweep.random:     %s\n", msg);
 }
 
+/* A claim that held, as claim() counts it: a check of the group in CMP_CHECK mode, else nothing. */
+static void claim_held(struct cmp *m)
+{
+	if (m->mode == CMP_CHECK)
+		check_passed(m->g);
+}
+
+/* claim(m, ok, fmt, ...) with the message arguments evaluated only when ok is false (test.h check_that()). */
+#define claim_that(m, ok, ...) ((ok) ? claim_held(m) : claim((m), false, __VA_ARGS__))
+
 /* Whether the model counts idx in a context other than k's that the two calls pass through. */
 static bool counts_elsewhere(const struct sweep_cfg *k, unsigned idx)
 {
@@ -448,12 +458,14 @@ static bool counts_elsewhere(const struct sweep_cfg *k, unsigned idx)
 	return false;
 }
 
-static void counter_name(char *buf, size_t len, unsigned idx)
+/* "PMCCNTR_EL0" or "PMEVCNTR<idx>_EL0" in buf; returns buf. */
+static const char *counter_name(char *buf, size_t len, unsigned idx)
 {
 	if (idx == CYCLE_COUNTER_ID)
 		snprintf(buf, len, "PMCCNTR_EL0");
 	else
 		snprintf(buf, len, "PMEVCNTR%u_EL0", idx);
+	return buf;
 }
 
 /* Every observation of o against the model for configuration k. */
@@ -463,8 +475,8 @@ static void compare(const struct sweep_cfg *k, const struct sweep_obs *o, struct
 	struct pmu_state s;
 	unsigned idx, bits, width, ev;
 	uint64_t cmask, wmask, preset, seen, inc, expected, delta, initial;
-	bool counts, reaches, flag, ovf, ok_value, ok_flag;
-	char name[24] = "";
+	bool counts, reaches, flag, ovf;
+	char name[24];
 
 	cfg_state(k, (enum ctx)k->ctx, &s);
 	for (idx = 0; idx < 32; idx++) {
@@ -480,49 +492,43 @@ static void compare(const struct sweep_cfg *k, const struct sweep_obs *o, struct
 		flag = o->pmovsset & BIT64(idx);
 		initial = k->pmovs & BIT64(idx);
 		ev = event_of(k, idx);
-		/* The name is formatted only for a claim that fails, the one time claim() prints it. */
+		/* The counter's name is formatted only for a claim that fails (claim_that). */
 		if (ev == PMU_EVENT_SW_INCR) {
 			reaches = pmu_sw_increment_reaches(f, &s, idx) && (k->swinc_mask & BIT64(idx));
 			inc = counts && reaches ? k->swinc_writes : 0;
 			expected = (preset + inc) & cmask;
 			ovf = inc && (preset & wmask) > wmask - inc;
-			ok_value = seen == expected;
-			ok_flag = flag == (ovf || initial);
-			if (!ok_value || !ok_flag)
-				counter_name(name, sizeof(name), idx);
-			claim(m, ok_value, "%s (SW_INCR) expected 0x%llx, seen 0x%llx (preset 0x%llx, %llu writes "
-			      "of PMSWINC_EL0 = 0x%llx; model: CountPMUEvents=%d, PMUSwIncrement reaches=%d)", name,
-			      (unsigned long long)expected, (unsigned long long)seen, (unsigned long long)preset,
-			      (unsigned long long)k->swinc_writes, (unsigned long long)k->swinc_mask, counts,
-			      pmu_sw_increment_reaches(f, &s, idx));
-			claim(m, ok_flag, "PMOVSSET_EL0[%u] expected %d, seen %d (%s 0x%llx + %llu, "
-			      "overflow width %u%s)", idx, ovf || initial, flag, name, (unsigned long long)preset,
-			      (unsigned long long)inc, width, initial ? ", flag set before the run" : "");
+			claim_that(m, seen == expected, "%s (SW_INCR) expected 0x%llx, seen 0x%llx (preset 0x%llx, "
+				   "%llu writes of PMSWINC_EL0 = 0x%llx; model: CountPMUEvents=%d, PMUSwIncrement "
+				   "reaches=%d)",
+				   counter_name(name, sizeof(name), idx), (unsigned long long)expected,
+				   (unsigned long long)seen, (unsigned long long)preset,
+				   (unsigned long long)k->swinc_writes, (unsigned long long)k->swinc_mask, counts,
+				   pmu_sw_increment_reaches(f, &s, idx));
+			claim_that(m, flag == (ovf || initial), "PMOVSSET_EL0[%u] expected %d, seen %d (%s 0x%llx + "
+				   "%llu, overflow width %u%s)", idx, ovf || initial, flag,
+				   counter_name(name, sizeof(name), idx),
+				   (unsigned long long)preset, (unsigned long long)inc, width,
+				   initial ? ", flag set before the run" : "");
 			continue;
 		}
 		delta = (seen - preset) & cmask;
 		if (counts) {
 			ovf = delta && (preset & wmask) > wmask - delta;
-			ok_value = delta != 0 && delta < ADVANCE_LIMIT;
-			ok_flag = flag == (ovf || initial);
-			if (!ok_value || !ok_flag)
-				counter_name(name, sizeof(name), idx);
-			claim(m, ok_value, "%s (%s) expected to advance from the preset "
-			      "0x%llx by 1..2^31-1, seen 0x%llx (model: CountPMUEvents=1 at %s)", name, event_name(ev),
-			      (unsigned long long)preset, (unsigned long long)seen, ctx_name((enum ctx)k->ctx));
-			claim(m, ok_flag, "PMOVSSET_EL0[%u] expected %d, seen %d (%s 0x%llx -> 0x%llx, "
-			      "overflow width %u%s)", idx, ovf || initial, flag, name, (unsigned long long)preset,
-			      (unsigned long long)seen, width, initial ? ", flag set before the run" : "");
+			claim_that(m, delta != 0 && delta < ADVANCE_LIMIT, "%s (%s) expected to advance from the "
+				   "preset 0x%llx by 1..2^31-1, seen 0x%llx (model: CountPMUEvents=1 at %s)",
+				   counter_name(name, sizeof(name), idx), event_name(ev), (unsigned long long)preset,
+				   (unsigned long long)seen, ctx_name((enum ctx)k->ctx));
+			claim_that(m, flag == (ovf || initial), "PMOVSSET_EL0[%u] expected %d, seen %d (%s 0x%llx -> "
+				   "0x%llx, overflow width %u%s)", idx, ovf || initial, flag,
+				   counter_name(name, sizeof(name), idx), (unsigned long long)preset,
+				   (unsigned long long)seen, width, initial ? ", flag set before the run" : "");
 		} else if (!counts_elsewhere(k, idx)) {
-			ok_value = seen == preset;
-			ok_flag = flag == (bool)initial;
-			if (!ok_value || !ok_flag)
-				counter_name(name, sizeof(name), idx);
-			claim(m, ok_value, "%s (%s) expected 0x%llx (the preset: CountPMUEvents=0 at %s and on "
-			      "the way), seen 0x%llx", name, event_name(ev), (unsigned long long)preset,
-			      ctx_name((enum ctx)k->ctx), (unsigned long long)seen);
-			claim(m, ok_flag, "PMOVSSET_EL0[%u] expected %d, seen %d (%s not counting)", idx,
-			      initial != 0, flag, name);
+			claim_that(m, seen == preset, "%s (%s) expected 0x%llx (the preset: CountPMUEvents=0 at %s and "
+				   "on the way), seen 0x%llx", counter_name(name, sizeof(name), idx), event_name(ev),
+				   (unsigned long long)preset, ctx_name((enum ctx)k->ctx), (unsigned long long)seen);
+			claim_that(m, flag == (bool)initial, "PMOVSSET_EL0[%u] expected %d, seen %d (%s not counting)",
+				   idx, initial != 0, flag, counter_name(name, sizeof(name), idx));
 		} else if (m->mode == CMP_CHECK) {
 			env.unchecked++;
 		}
