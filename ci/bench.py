@@ -6,11 +6,11 @@ median wall time of --runs boots (QEMU start-up included) next to the floor (the
 ci/bench/floor.S, an image that exits at once, with the same QEMU command; the two boot in turn), their ratio
 (the headline), the firmware's own time from QEMU's start to its verdict (median of its `# elapsed:` lines: the
 code's time without QEMU's start-up and exit, which move with the host), the checks the firmware made and
-checks per second of the suite's own time (median - floor);
-then the deterministic count under -icount shift=0 (counter ticks from the firmware's `# elapsed:` line, which
-advance with instructions there) for el3-max. Last, the targets of issue 12: suite within 2x the floor on -cpu max
-(the configurations that miss it, and for those with several PEs, which run the suite on each in turn, the
-ratio of one PE's suite: floor + (median - floor) / PEs, over the floor), image text under 128 KiB. Timing
+checks per second of the suite's own time (median - floor); then the deterministic count under -icount shift=0
+(counter ticks from the firmware's `# elapsed:` line, which advance with instructions there) for el3-max.
+Last, the targets of issue 12: suite within 2x the floor on -cpu max (the configurations that miss it, and for
+those with several PEs, which run the suite on each in turn, the ratio of one PE's suite: floor + (median -
+floor) / PEs, over the floor), image text under 128 KiB. Timing
 belongs here, never in a test: it depends on the host."""
 import argparse
 import os
@@ -40,10 +40,12 @@ def build_floor(cross):
 
 
 def run_once(cmd):
-    """Wall time of one run of cmd, and its stdout."""
+    """Wall time of one run of cmd (run_qemu.run_qemu, 300 s at most: a run that times out ends the bench), and
+    its stdout."""
     start = time.monotonic()
-    out = subprocess.run(cmd, capture_output=True, stdin=subprocess.DEVNULL,
-                         timeout=300).stdout.decode("utf-8", "replace")
+    out, _, _, timed_out = run_qemu.run_qemu(cmd, 300)
+    if timed_out:
+        raise RuntimeError(f"timed out after 300 s: {' '.join(cmd)}")
     return time.monotonic() - start, out
 
 
@@ -62,8 +64,9 @@ def timed_with_floor(cmd, floor_cmd, runs):
     for _ in range(runs):
         t, out = run_once(cmd)
         times.append(t)
-        if guest_ms(out) is not None:
-            guest.append(guest_ms(out))
+        ms = guest_ms(out)
+        if ms is not None:
+            guest.append(ms)
         floors.append(run_once(floor_cmd)[0])
     return statistics.median(times), statistics.median(floors), statistics.median(guest) if guest else None, out
 
