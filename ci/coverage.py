@@ -33,7 +33,8 @@ A field is *observed* by a module when the module's code uses it: a macro <REG>_
 lib/arch/arch_regs.h (or FIELD_GET/FIELD_PREP(<REG>, <FIELD>, ...)), or the text <REG>.<FIELD> /
 <REG>.{<FIELD>,...} (comments, rules strings, diagnostics); a field that is the whole register ([63:0]: EVCNT,
 CCNT, ...) also when the code reads or writes the register (read_/write_<reg>, PMREG_<REG>). Shared macros
-count for every register they describe when the file also names that register: PMEVTYPER_<F>_BIT for PMEVTYPERn_EL0 and PMCCFILTR_EL0,
+count for every register they describe when the file also names that register: PMEVTYPER_<F>_BIT for
+PMEVTYPERn_EL0 and PMCCFILTR_EL0,
 PMICFILTR_<F>_BIT for PMICFILTR_EL0, PMU_CNT_C_BIT/PMU_CNT_F0_BIT for the C/F0 bits of PMCNTEN*, PMINTEN*,
 PMOVS*, PMZR_EL0, PMUACR_EL1. A module's code is tests/<module>.c (the module is the first component of the
 test point name; a module whose name is not a file is found by the `"<module>.` string literals its test
@@ -261,7 +262,6 @@ CODE_DIRS = ("tests", "lib", "boot", "el1", "el2", "el3", "platform")
 CODE_EXT = (".c", ".h", ".S")
 
 
-
 def detail_lines(entry, skips=True):
     """The indented Markdown lines under a rule or table: its test points summarized, then (skips) the
     SKIP reasons."""
@@ -269,6 +269,7 @@ def detail_lines(entry, skips=True):
     if skips:
         lines += [f"  - SKIP: {why}" for why in entry["skip_reasons"]]
     return lines
+
 
 def code_files(root):
     out = []
@@ -611,12 +612,14 @@ def markdown(rep):
     w("How to read it: a seed rule is *checked* when a test point citing it (rule ID in its rules text) ended "
       "ok, or as a recorded deviation (TODO), on some configuration; *failed* when citing points only failed; "
       "*skipped* when they were only SKIPs (feature absent: reasons listed); *not checkable* when no test point "
-      "cites it (why: a reason the code states as \"<ID> not checkable: ...\", else what the seed shows). An ID is *defined* in a seed when it opens a line, item, heading or table cell; IDs only "
+      "cites it (why: a reason the code states as \"<ID> not checkable: ...\", else what the seed shows). An "
+      "ID is *defined* in a seed when it opens a line, item, heading or table cell; IDs only "
       "mentioned inside a sentence (defined elsewhere in the manual) are listed apart and not counted. A field is "
       "*observed* when the code of a module whose test points ran (tests/<module>.c and the model/utility sources "
       "it includes) uses its arch_regs.h macro or names it as REGISTER.FIELD, or, for a field that is the whole "
       "64-bit register, reads or writes the register; a gap's *why none* names the part of the architecture the "
-      "field belongs to when that is not the PMU, or the PMU feature with no check yet; *reachable* when pmucheck has an "
+      "field belongs to when that is not the PMU, or the PMU feature with no check yet; *reachable* when "
+      "pmucheck has an "
       "accessor for its register (lib/arch/sysreg.h or the access model's register list). Observed means the "
       "code reads or writes the field where a checked outcome can depend on it, not that every value is "
       "exercised. Details: the docstring of ci/coverage.py.\n")
