@@ -169,8 +169,10 @@ static void fdt_read_console(const void *fdt, const struct fdt_found *f, struct 
 		if (node >= 0 && fdt_node_check_compatible(fdt, node, "arm,pl011") == 0)
 			parent = fdt_parent_offset(fdt, node);
 	}
-	if (parent >= 0 && fdt_reg(fdt, parent, node, 0, &r) == 0)
+	if (parent >= 0 && fdt_reg(fdt, parent, node, 0, &r) == 0) {
 		d->uart_base = r.base;
+		d->from_tree |= PLAT_FROM_TREE_CONSOLE;
+	}
 }
 
 /* A per-core PMU binding: a compatible string "arm,<core>-pmu". */
@@ -272,8 +274,10 @@ static void fdt_walk(const void *fdt, struct fdt_found *f, struct plat_desc *d)
 			f->uarts++;
 		}
 	}
-	if (mem_count)
+	if (mem_count) {
 		d->mem_count = mem_count;
+		d->from_tree |= PLAT_FROM_TREE_MEM;
+	}
 }
 
 static void fdt_read_interrupts(const void *fdt, const struct fdt_found *f, struct plat_desc *d)
@@ -282,15 +286,21 @@ static void fdt_read_interrupts(const void *fdt, const struct fdt_found *f, stru
 	struct plat_range r;
 	unsigned i;
 
-	if (f->gic >= 0 && fdt_reg(fdt, f->gic_parent, f->gic, 0, &r) == 0)
+	if (f->gic >= 0 && fdt_reg(fdt, f->gic_parent, f->gic, 0, &r) == 0) {
 		d->gicd_base = r.base;
+		d->from_tree |= PLAT_FROM_TREE_GIC;
+	}
 	if (f->gic >= 0 && fdt_reg(fdt, f->gic_parent, f->gic, 1, &r) == 0)
 		d->gicr = r;
-	if (pmu >= 0 && fdt_gic_intid(fdt, pmu, 0))
+	if (pmu >= 0 && fdt_gic_intid(fdt, pmu, 0)) {
 		d->pmu_intid = fdt_gic_intid(fdt, pmu, 0);
+		d->from_tree |= PLAT_FROM_TREE_PMU;
+	}
 	for (i = 0; f->timer >= 0 && i < 4; i++) {
-		if (fdt_gic_intid(fdt, f->timer, (int)i))
+		if (fdt_gic_intid(fdt, f->timer, (int)i)) {
 			d->timer_intid[i] = fdt_gic_intid(fdt, f->timer, (int)i);
+			d->from_tree |= PLAT_FROM_TREE_TIMER;
+		}
 	}
 }
 
@@ -331,6 +341,8 @@ static void fdt_read_cpus(const void *fdt, const struct fdt_found *f, struct pla
 	method = psci >= 0 ? fdt_getprop(fdt, psci, "method", NULL) : NULL;
 	d->psci = !method ? PLAT_PSCI_NONE : strcmp(method, "hvc") == 0 ? PLAT_PSCI_HVC
 					 : strcmp(method, "smc") == 0 ? PLAT_PSCI_SMC : PLAT_PSCI_NONE;
+	if (d->psci != PLAT_PSCI_NONE)
+		d->from_tree |= PLAT_FROM_TREE_PSCI;
 	if (cpus < 0)
 		return;
 	ac = fdt_address_cells(fdt, cpus);
@@ -347,6 +359,7 @@ static void fdt_read_cpus(const void *fdt, const struct fdt_found *f, struct pla
 	if (count) {
 		d->pe_count = count;
 		d->pe_count_in_tree = seen;
+		d->from_tree |= PLAT_FROM_TREE_CPUS;
 	}
 	fdt_read_debug(fdt, d, ac, f->debug);
 }

@@ -20,8 +20,21 @@ struct plat_range {
 	uint64_t base, size; /* bytes */
 };
 
+/*
+ * Which parts of the description the device tree gave (plat_desc.from_tree, a bit each): a part whose bit is
+ * clear is compiled in (platform/<name>/platform.mk) or absent, and the TAP header says which.
+ */
+#define PLAT_FROM_TREE_MEM     (1u << 0) /* /memory */
+#define PLAT_FROM_TREE_CONSOLE (1u << 1) /* the console UART */
+#define PLAT_FROM_TREE_GIC     (1u << 2) /* the interrupt controller */
+#define PLAT_FROM_TREE_PMU     (1u << 3) /* the PMU overflow interrupt */
+#define PLAT_FROM_TREE_TIMER   (1u << 4) /* the generic timer's interrupts */
+#define PLAT_FROM_TREE_CPUS    (1u << 5) /* /cpus */
+#define PLAT_FROM_TREE_PSCI    (1u << 6) /* /psci */
+
 struct plat_desc {
 	bool from_fdt;              /* true: values read from the device tree at fdt_addr */
+	uint32_t from_tree;         /* PLAT_FROM_TREE_* bits: the parts the tree gave */
 	uint64_t fdt_addr;          /* physical address of the tree (0: none found) */
 	uint32_t fdt_size;          /* bytes (fdt_totalsize), 0 without a tree */
 	const char *fdt_why;        /* without a tree: why none was used (for the TAP header) */
