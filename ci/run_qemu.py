@@ -93,13 +93,17 @@ def expected_path(expected_dir, config, version):
     return os.path.join(expected_dir, f"qemu-{version}", f"{config.expect_from}.txt")
 
 
+def cache_dir():
+    """$PMUCHECK_CACHE, default ~/.cache/pmucheck: where ci/install-deps.sh puts what is not a Debian install."""
+    return os.environ.get("PMUCHECK_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pmucheck")
+
+
 def qemu_binary(version):
     """The QEMU of a version: Debian's 7.2 on PATH, or the 10.0 wrapper ci/install-deps.sh writes."""
     if version == "7.2":
         return "qemu-system-aarch64"
-    cache = os.environ.get("PMUCHECK_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pmucheck")
-    return os.path.join(cache, f"qemu-{version}", "qemu-system-aarch64")
+    return os.path.join(cache_dir(), f"qemu-{version}", "qemu-system-aarch64")
 
 
 # Console: the firmware prints through semihosting SYS_WRITE0, 4 KiB at a time (pmucheck.console=semihosting,
@@ -112,14 +116,54 @@ CONSOLE_ARGS = ["-display", "none", "-chardev", "stdio,id=console,mux=on", "-ser
                 "-semihosting-config", "enable=on,target=native,userspace=on,chardev=console"]
 
 
+# A board model (QEMU's model of a real board, not virt) is booted as its users boot Linux on it. Its
+# configuration's extra arguments may hold these words, which qemu_command() turns into QEMU arguments:
+#   @image        -kernel takes pmucheck.bin, the arm64 Image, not the ELF: QEMU loads it as a Linux kernel
+#                 (hw/arm/boot.c: at the base of RAM + text_offset, the tree's address in x0)
+#   @dtb=<path>   -dtb with a tree Linux ships, compiled by ci/linux-dts.sh (<path> under arch/arm64/boot/dts)
+#   @serial=<N>   the console is the board's serial port N (QEMU's -serial order): N ports before it are null
+# and a cpu column of "-" leaves the board's own CPU (no -cpu). The console of a board model is its UART
+# (pmucheck.console=uart: the driver the tree names), never semihosting, so each UART driver runs.
+LINUX_DTS_VERSION = "6.1"
+
+
+def linux_dtb(path):
+    """A compiled board tree of Debian's linux-source (ci/linux-dts.sh's cache), by its path under
+    arch/arm64/boot/dts (xilinx/zynqmp-zcu102-rev1.0.dtb)."""
+    return os.path.join(cache_dir(), f"linux-dts-{LINUX_DTS_VERSION}", "dtb", path)
+
+
+def board_words(extra):
+    """Split a configuration's extra arguments into (QEMU arguments, {word: value}) for the @ words above."""
+    args, words = [], {}
+    for a in extra:
+        if a.startswith("@"):
+            key, _, value = a[1:].partition("=")
+            words[key] = value
+        else:
+            args.append(a)
+    return args, words
+
+
 def qemu_command(elf, config, version, bootargs=""):
     """The QEMU command line that boots `elf` the way platform/qemu-virt/platform.mk does (1 GiB of RAM
-    unless the configuration's extra arguments give -m), with `bootargs` after pmucheck's own in -append."""
-    memory = [] if "-m" in config.extra else ["-m", "1G"]
-    console = "uart" if config.name.endswith(UART_SUFFIX) else "semihosting"
+    unless the configuration's extra arguments give -m), with `bootargs` after pmucheck's own in -append.
+    A board model's words (board_words) pick the image, the tree and the serial port."""
+    extra, words = board_words(config.extra)
+    memory = [] if "-m" in extra else ["-m", "1G"]
+    board = bool(words)
+    console = "uart" if board or config.name.endswith(UART_SUFFIX) else "semihosting"
     append = " ".join(a for a in (f"pmucheck.qemu={version}", f"pmucheck.console={console}", bootargs) if a)
-    return ([qemu_binary(version), "-M", config.machine, "-cpu", config.cpu] + memory +
-            CONSOLE_ARGS + ["-nic", "none"] + config.extra + ["-kernel", elf, "-append", append])
+    console_args = CONSOLE_ARGS
+    if "serial" in words:
+        nulls = ["-serial", "null"] * int(words["serial"])
+        i = console_args.index("-serial")
+        console_args = console_args[:i] + nulls + console_args[i:]
+    cpu = [] if config.cpu == "-" else ["-cpu", config.cpu]
+    kernel = os.path.splitext(elf)[0] + ".bin" if "image" in words else elf
+    dtb = ["-dtb", linux_dtb(words["dtb"])] if "dtb" in words else []
+    return ([qemu_binary(version), "-M", config.machine] + cpu + memory + console_args + ["-nic", "none"] +
+            extra + dtb + ["-kernel", kernel, "-append", append])
 
 
 def pe_count(config):

@@ -185,6 +185,19 @@ class FilesTest(unittest.TestCase):
         self.assertEqual(cmd.count("-m"), 1)
         self.assertEqual(cmd[cmd.index("-m") + 1], "512M")
 
+    def test_board_words(self):
+        board = run_qemu.Config("b", ("10.0",), "imx8mp-evk", "-",
+                                ["-m", "2G", "@image", "@dtb=freescale/imx8mp-evk.dtb", "@serial=1"], "b")
+        cmd = run_qemu.qemu_command("build/x/pmucheck.elf", board, "10.0")
+        self.assertNotIn("-cpu", cmd)
+        self.assertEqual(cmd[-4:-2], ["-kernel", "build/x/pmucheck.bin"])
+        self.assertTrue(cmd[-1].endswith("pmucheck.console=uart"))
+        self.assertTrue(cmd[cmd.index("-dtb") + 1].endswith(os.path.join("dtb", "freescale", "imx8mp-evk.dtb")))
+        serial = [cmd[i + 1] for i, a in enumerate(cmd) if a == "-serial"]
+        self.assertEqual(serial, ["null", "chardev:console"])
+        self.assertEqual(cmd[cmd.index("-m") + 1], "2G")
+        self.assertFalse(any(a.startswith("@") for a in cmd))
+
     def test_configs_file_errors(self):
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
             f.write("x\t9.9\tvirt\tmax\n")
