@@ -35,7 +35,7 @@ static inline void _set_tls(void *tls) { (void)tls; }
 #include "tests.h"
 
 extern char __tls_base[];
-extern char secondary_entry[]; /* boot/entry.S */
+extern char secondary_entry[], pe_holding_pen[]; /* boot/entry.S */
 static uint64_t pes_selected; /* bit i: run the suite on PE i; 0: every PE */
 
 /*
@@ -189,7 +189,7 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 	for (i = 1; i < plat.pe_count; i++) {
 		if (pes_selected && !(pes_selected & (1ull << i)))
 			continue;
-		if (!pe_start(i, (uint64_t)(uintptr_t)secondary_entry, &why)) {
+		if (!pe_start(i, (uint64_t)(uintptr_t)secondary_entry, (uint64_t)(uintptr_t)pe_holding_pen, &why)) {
 			snprintf(prefix, sizeof(prefix), "pe%u.", i);
 			test_set_pe_prefix(prefix);
 			tap_fail_point("pe_start", "PSCI CPU_ON / holding pen (lib/smp/pe_start.h)",

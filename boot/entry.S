@@ -113,9 +113,10 @@ link_address_msg_end:
 endfunc link_address_check
 
 /*
- * pe_holding_pen: a PE that is not the primary, at EL3 with the MMU off, waits (WFE) until pe_mailbox
- * (lib/smp/pe_start.c) names its MPIDR, then enters as secondary_entry with x0 = the PE index it gives.
- * Touches no memory but the mailbox.
+ * pe_holding_pen: a PE that is not the primary, with the MMU off (at EL3 from reset, or at the loader's EL
+ * from a spin-table release), waits (WFE) until pe_mailbox (lib/smp/pe_start.c) names its MPIDR, then enters
+ * as secondary_entry with x0 = the PE index it gives. It reads the mailbox before each WFE: a PE released
+ * from a spin-table arrives after the event that released it. Touches no memory but the mailbox.
  */
 func pe_holding_pen, .text.boot
 	mrs	x3, mpidr_el1
@@ -123,11 +124,12 @@ func pe_holding_pen, .text.boot
 	and	x3, x3, x2
 	adrp	x1, pe_mailbox
 	add	x1, x1, :lo12:pe_mailbox
-1:	wfe
-	ldr	x2, [x1]
+1:	ldr	x2, [x1]
 	cmp	x2, x3
-	b.ne	1b
-	ldr	x0, [x1, #8]
+	b.eq	2f
+	wfe
+	b	1b
+2:	ldr	x0, [x1, #8]
 	b	secondary_entry
 endfunc pe_holding_pen
 

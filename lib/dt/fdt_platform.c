@@ -331,6 +331,23 @@ static void fdt_read_debug(const void *fdt, struct plat_desc *d, int ac, int fir
 	}
 }
 
+/*
+ * A cpu node's release address when its enable-method is "spin-table" (Linux Documentation/devicetree/bindings/
+ * arm/cpus.yaml: cpu-release-addr, a 64-bit address in two cells; Documentation/arch/arm64/booting.rst,
+ * "spin-table"), else 0.
+ */
+static uint64_t fdt_spin_table_addr(const void *fdt, int node)
+{
+	const char *method = fdt_getprop(fdt, node, "enable-method", NULL);
+	const fdt32_t *addr;
+	int len;
+
+	if (!method || strcmp(method, "spin-table") != 0)
+		return 0;
+	addr = fdt_getprop(fdt, node, "cpu-release-addr", &len);
+	return addr && len == 8 ? fdt_cells(addr, 2) : 0;
+}
+
 static void fdt_read_cpus(const void *fdt, const struct fdt_found *f, struct plat_desc *d)
 {
 	int cpus = f->cpus, psci = f->psci, node, ac, len;
@@ -353,8 +370,10 @@ static void fdt_read_cpus(const void *fdt, const struct fdt_found *f, struct pla
 		    !fdt_node_enabled(fdt, node))
 			continue;
 		seen++;
-		if (count < PLAT_MAX_PES)
+		if (count < PLAT_MAX_PES) {
+			d->pe_release_addr[count] = fdt_spin_table_addr(fdt, node);
 			d->pe_mpidr[count++] = fdt_cells(reg, ac);
+		}
 	}
 	if (count) {
 		d->pe_count = count;

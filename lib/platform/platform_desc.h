@@ -50,6 +50,8 @@ struct plat_desc {
 	uint64_t pe_mpidr[PLAT_MAX_PES]; /* /cpus/cpu@N reg (MPIDR_EL1 affinity fields), tree order */
 	unsigned pe_count;          /* entries of pe_mpidr used */
 	unsigned pe_count_in_tree;  /* cpu nodes seen (may exceed PLAT_MAX_PES) */
+	uint64_t pe_release_addr[PLAT_MAX_PES]; /* enable-method "spin-table": the cpu node's cpu-release-addr, where
+	                                           the PE, spinning, reads the address to enter at; 0: not spin-table */
 	uint64_t pe_debug_base[PLAT_MAX_PES]; /* arm,coresight-cpu-debug reg of each PE: its external debug
 	                                         registers (EDPCSR, ...), 4KB; 0: the tree names none */
 	char bootargs[PLAT_BOOTARGS_MAX]; /* /chosen/bootargs, "" when absent */

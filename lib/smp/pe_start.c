@@ -37,7 +37,7 @@ static bool pe_wait_state(unsigned idx, uint32_t state, uint64_t timeout_ms)
 	return true;
 }
 
-bool pe_start(unsigned idx, uint64_t entry, const char **why)
+bool pe_start(unsigned idx, uint64_t entry, uint64_t pen, const char **why)
 {
 	uint64_t mpidr = plat.pe_mpidr[idx];
 	int64_t rc;
@@ -51,6 +51,17 @@ bool pe_start(unsigned idx, uint64_t entry, const char **why)
 		dc_cvac((uintptr_t)pe_mailbox);
 		dsb_sy();
 		__asm__ volatile("sev");
+	} else if (plat.psci == PLAT_PSCI_NONE && plat.pe_release_addr[idx]) {
+		/* spin-table (Linux Documentation/arch/arm64/booting.rst): the PE, spinning at the EL the loader left
+		 * it in with its MMU off, reads its cpu-release-addr after a WFE; it goes to the holding pen, which
+		 * lets it go to secondary_entry once the mailbox names it */
+		pe_mailbox[1] = idx;
+		pe_mailbox[0] = mpidr;
+		dc_cvac((uintptr_t)pe_mailbox);
+		*(volatile uint64_t *)(uintptr_t)plat.pe_release_addr[idx] = pen;
+		dc_cvac((uintptr_t)plat.pe_release_addr[idx]);
+		dsb_sy();
+		__asm__ volatile("sev");
 	} else if (plat.psci != PLAT_PSCI_NONE) {
 		rc = psci_call(plat.psci, PSCI_CPU_ON_64, mpidr, entry, idx);
 		if (rc != PSCI_SUCCESS) {
@@ -58,12 +69,14 @@ bool pe_start(unsigned idx, uint64_t entry, const char **why)
 			return false;
 		}
 	} else {
-		*why = "no way to start it: not entered at EL3 and no /psci in the device tree";
+		*why = "no way to start it: not entered at EL3, no /psci in the device tree and no spin-table "
+		       "cpu-release-addr in its cpu node";
 		return false;
 	}
 	if (!pe_wait_state(idx, PE_STARTED, PE_START_TIMEOUT_MS)) {
 		*why = orchestrator_el == 3 ? "did not leave the holding pen within 1 s (did it start at the image's "
 					      "entry? QEMU: load with -kernel)"
+		       : plat.psci == PLAT_PSCI_NONE ? "did not report itself started within 1 s of its spin-table release"
 					    : "did not report itself started within 1 s of PSCI CPU_ON";
 		return false;
 	}

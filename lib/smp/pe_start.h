@@ -8,7 +8,9 @@
  *    names their MPIDR in the mailbox and sends an event (SEV);
  *  - entered at EL2 or EL1, a firmware below owns the PEs: PSCI CPU_ON (lib/smp/psci.h) with the entry
  *    entry the caller gives (boot/entry.S secondary_entry) and the PE index as context ID, through the
- *    device tree's /psci method.
+ *    device tree's /psci method; without /psci, the spin-table its cpu node names (enable-method
+ *    "spin-table", cpu-release-addr: Linux Documentation/arch/arm64/booting.rst), whose PE is sent to the
+ *    holding pen, which lets it go as at EL3 (the spin-table passes no context ID).
  * A PE that has not reported itself started within PE_START_TIMEOUT_MS is reported and left alone.
  */
 #ifndef PMUCHECK_PE_START_H
@@ -24,10 +26,10 @@ extern volatile uint64_t pe_mailbox[2];
 
 /*
  * Start PE `idx` (plat.pe_mpidr[idx]) and wait until it reports itself started. `entry` is the physical
- * address PSCI CPU_ON starts it at (with x0 = idx); the holding pen has its own. Returns true, or false with
- * *why set (no way to start it, PSCI's error, or the timeout).
+ * address PSCI CPU_ON starts it at (with x0 = idx); `pen`, the holding pen's, is where a spin-table release
+ * sends it. Returns true, or false with *why set (no way to start it, PSCI's error, or the timeout).
  */
-bool pe_start(unsigned idx, uint64_t entry, const char **why);
+bool pe_start(unsigned idx, uint64_t entry, uint64_t pen, const char **why);
 /* Wait until PE `idx` reports that it has finished (no timeout: a hang is the watchdog's, issue 11). */
 void pe_wait_done(unsigned idx);
 

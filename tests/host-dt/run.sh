@@ -74,6 +74,12 @@ for sp in "/soc/serial@1c090000=0x1c090000" "//soc/serial:115200n8=0x1c090000" "
 		dtc -q -I dts -O dtb -o "$WORK/board-path.dtb" -
 	check "board, stdout-path ${sp%=*}" "$WORK/board-path.dtb" "uart=${sp##*=}"
 done
+# PEs started through a spin-table (a Raspberry Pi's firmware leaves them so): no /psci, each cpu node's
+# cpu-release-addr (two cells); a PSCI PE and a spin-table without its address read as 0
+dtc -q -I dts -O dtb -o "$WORK/spin-table.dtb" "$(dirname "$0")/spin-table.dts"
+check "spin-table" "$WORK/spin-table.dtb" psci=none pes=4 mpidr2=2 release0=0xd8 release1=0xe0 release2=0 \
+	release3=0
+
 # Not a tree: the read fails and leaves every default
 head -c 4096 /dev/zero > "$WORK/zero.dtb"
 check "not a tree" "$WORK/zero.dtb" error=1

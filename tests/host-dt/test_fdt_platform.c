@@ -8,7 +8,7 @@
  * given there. tests/host-dt/run.sh writes the trees (QEMU's own, dumped with -machine dumpdtb=, and
  * board.dts compiled with dtc) and derives the values from the QEMU command line or the .dts text, never
  * from this reader. Keys: mem<i>=base,size mem_count= uart= gicd= gicr=base,size pmu= timer=a,b,c,d
- * psci=none|smc|hvc pes= pes_in_tree= mpidr<i>= debug<i>= bootargs= model= error=1 (the read must fail and leave the
+ * psci=none|smc|hvc pes= pes_in_tree= mpidr<i>= release<i>= debug<i>= bootargs= model= error=1 (the read must fail and leave the
  * defaults). Prints one "ok"/"not ok" line per key and exits 1 on any mismatch.
  */
 #include <libfdt.h>
@@ -114,6 +114,8 @@ int main(int argc, char **argv)
 			expect_u64(key, d.pe_count_in_tree, v);
 		} else if (sscanf(key, "mpidr%u", &idx) == 1 && idx < PLAT_MAX_PES) {
 			expect_u64(key, d.pe_mpidr[idx], v);
+		} else if (sscanf(key, "release%u", &idx) == 1 && idx < PLAT_MAX_PES) {
+			expect_u64(key, d.pe_release_addr[idx], v);
 		} else if (sscanf(key, "debug%u", &idx) == 1 && idx < PLAT_MAX_PES) {
 			expect_u64(key, d.pe_debug_base[idx], v);
 		} else if (strcmp(key, "bootargs") == 0) {
