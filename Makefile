@@ -12,6 +12,8 @@
 #   make LIBC=newlib                 link newlib instead of picolibc (build/<platform>-newlib/; ci/build-newlib.sh)
 #   make run FAULT_INJECT=1          add deliberate faults at every context first (build/<platform>-fault/)
 #   make WATCHDOG_MS=500             the per-call watchdog's limit (default 2000 ms, lib/runtime/watchdog.h)
+#   make census                      the device tree reader on Linux's arm64 board trees (a step of `make test`;
+#                                    CENSUS_ARGS=--threshold-only counts the threshold alone)
 #   make coverage                    spec coverage of the last run's TAP (COVERAGE_TAP=...) into build/coverage/
 #   make soak                        a long randomized sweep on QEMU (SOAK_COUNT, SOAK_SEED; never part of `make test`)
 #   make run FORCE_GATES=1           run the ebep, sebep and snapshot modules where the ID registers say absent
@@ -142,7 +144,7 @@ OBJCOPY := $(CROSS_COMPILE)objcopy
 Q := $(if $(V),,@)
 SIZE    := $(CROSS_COMPILE)size
 
-.PHONY: all run run-deps soak test bench report coverage deps host-test host-dt-test host-access-test fuzz fuzz-regress clean
+.PHONY: all run run-deps soak test bench report coverage deps host-test host-dt-test host-access-test fuzz fuzz-regress census clean
 all: $(ELF) $(BUILD)/pmucheck.bin
 
 # Rebuild everything when the flags change (TESTS, TOOLCHAIN, platform values).

@@ -8,7 +8,9 @@
 #  2. When the archive serves no source tarballs (apt-get source fails: the archive this project reaches
 #     answers 404 for the .orig.tar.xz while it serves the .dsc), Linux's copy of libfdt from Debian's
 #     binary package linux-source-6.1 (usr/src/linux-source-6.1.tar.xz: scripts/dtc/libfdt/, upstream
-#     libfdt 1.6.1-g0a3a9d34 as scripts/dtc/version_gen.h says; fdt_check.c is not part of it).
+#     libfdt 1.6.1-g0a3a9d34 as scripts/dtc/version_gen.h says; fdt_check.c is not part of it). The package is
+#     downloaded once into the cache by ci/fetch-linux-source.sh and kept there for ci/linux-dts.sh (the
+#     census's device trees) and the next fetch (after `make clean`).
 # Uses sudo when not root, for apt's sources, lists and installs only; downloads run as the calling user.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,9 +49,7 @@ else
 	# --- 2. Linux's copy, from a binary package of the same archive ---
 	grep -E '^(E|Err):' "$work/log" | head -3 | sed 's/^/pmucheck:   /' || true
 	echo "pmucheck: no source tarball from the archive; taking libfdt from linux-source-6.1 (scripts/dtc/libfdt)"
-	(cd "$work" && apt-get download -qq linux-source-6.1 2>/dev/null) ||
-		(cd "$work" && apt-get download linux-source-6.1)
-	deb=$(ls "$work"/linux-source-6.1_*.deb)
+	deb=$(bash "$(dirname "$0")/fetch-linux-source.sh") # the cache's copy, which ci/linux-dts.sh reads too
 	dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/src/linux-source-6.1.tar.xz |
 		tar -xJ -C "$work" --wildcards 'linux-source-6.1/scripts/dtc/libfdt/*' 'linux-source-6.1/scripts/dtc/version_gen.h'
 	mv "$work/linux-source-6.1/scripts/dtc/libfdt" "$work/libfdt"

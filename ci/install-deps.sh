@@ -8,7 +8,7 @@
 #    without its Recommends it still pulls in about 140 packages, 84 MB of archives, 261 MB installed:
 #    libguestfs with supermin and qemu-system-x86, lvm2, udev, kernel headers for bpfcc; about 2 minutes),
 #    u-boot-qemu (U-Boot for QEMU virt: ci/check_uboot.py boots the image from it), newlib-source (newlib's
-#    source tarball, /usr/src/newlib/: ci/build-newlib.sh).
+#    source tarball, /usr/src/newlib/: ci/build-newlib.sh), cpp and python3-libfdt (the census: ci/census.py).
 #  - libfdt's source for the firmware, from a Debian package, into build/third_party/ (ci/fetch-libfdt.sh;
 #    mk/libfdt.mk builds it with the firmware's flags and says why not Debian's arm64 binary).
 #  - LAVA's device-type templates (qemu.jinja2, base.jinja2): lava-server's package of lava-dispatcher's version,
@@ -18,6 +18,9 @@
 #  - QEMU 10.0 from bookworm-backports, side by side with Debian's 7.2: its packages are downloaded and
 #    unpacked into the cache (never installed, so /usr/bin/qemu-system-aarch64 stays 7.2), its runtime
 #    libraries installed from bookworm, and a wrapper points it at its own modules and data.
+#  - The arm64 board device trees of Debian's linux-source-6.1 (ci/fetch-linux-source.sh keeps the package in the
+#    cache, for ci/fetch-libfdt.sh too), compiled by ci/linux-dts.sh into the cache once per package version, for
+#    make test's census step (ci/census.py).
 #  - Trusted Firmware-A 2.8 for QEMU virt with pmucheck as BL33 (ci/build-tfa.sh: Debian's source package,
 #    built into the cache once per version and options; make test's tfa step boots it). A failure there is
 #    reported and leaves the rest installed: the tfa step then fails on the missing build.
@@ -36,7 +39,7 @@ QEMU10_VERSION=1:10.0.2+ds-2+deb13u1~bpo12+1
 
 run_packages=(make gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu picolibc-aarch64-linux-gnu qemu-system-arm)
 test_packages=(clang lld libclang-rt-14-dev lava-common lava-dispatcher python3 python3-tap python3-junit.xml libfdt-dev
-               device-tree-compiler chromium u-boot-qemu newlib-source)
+               device-tree-compiler cpp python3-libfdt chromium u-boot-qemu newlib-source)
 
 . "$(dirname "$0")/apt-lib.sh"
 
@@ -112,6 +115,11 @@ if ! grep -qxF "$LAVA_VERSION" "$LAVA_SERVER_DIR/VERSION" 2>/dev/null; then
 	unpack "$LAVA_SERVER_DIR" "lava-server=$LAVA_VERSION"
 	echo "$LAVA_VERSION" > "$LAVA_SERVER_DIR/VERSION"
 fi
+
+# --- the arm64 board trees of linux-source-6.1 for the census step (ci/linux-dts.sh: the package fetch-libfdt.sh
+# may have downloaded already, compiled into the cache once per version: about 2 minutes the first time) ---
+bash "$(dirname "$0")/linux-dts.sh" >/dev/null ||
+	echo "pmucheck: Linux's device trees were not compiled: make test's census step will fail" >&2
 
 # --- TF-A 2.8 for the tfa step (ci/check_tfa.py) ---
 bash "$(dirname "$0")/build-tfa.sh" || echo "pmucheck: TF-A was not built: make test's tfa step will fail" >&2

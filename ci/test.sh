@@ -16,6 +16,10 @@ step_build() { # name, make arguments...
 
 $MAKE --no-print-directory host-test
 $MAKE --no-print-directory host-dt-test
+# The census of the device tree reader on the arm64 board trees of Debian's linux-source-6.1 (ci/linux-dts.sh
+# compiles them into the cache once, ci/census.py sets what the reader finds against what each tree names):
+# build/test-results/census.log.
+$MAKE --no-print-directory census
 $MAKE --no-print-directory host-access-test
 $MAKE --no-print-directory fuzz-regress
 step_build build-fvp PLATFORM=fvp-base
@@ -77,7 +81,7 @@ cat "$R/matrix.log"; tail -n 1 "$R/matrix.log" > "$R/matrix.summary"
 $PYTHON ci/check_report.py --out "$R" > "$R/report.log" 2>&1
 cat "$R/report.log"; tail -n 1 "$R/report.log" > "$R/report.summary"
 # Every step leaves a summary; one that stopped before writing it failed (a missing file is not a pass).
-for step in host host-dt host-access fuzz-regress build-fvp build-clang build-gcc ci-selftest selection order \
+for step in host host-dt census host-access fuzz-regress build-fvp build-clang build-gcc ci-selftest selection order \
 	    fault-inject qemu qemu-clang newlib matrix tfa uboot lava lava-run report; do
 	[ -s "$R/$step.summary" ] || { echo "$step: no summary (the step did not finish)"; echo "0 passed, 1 failed" > "$R/$step.summary"; }
 done

@@ -4,7 +4,8 @@
 # it is in this repository. Included by the Makefile after BUILD is set and before SRCS (which uses DT_SRCS).
 # Debian's source package of dtc (device-tree-compiler 1.6.1-4) first; where the archive serves no source
 # tarballs (this project's: 404), Linux's copy of libfdt 1.6.1 from Debian's linux-source-6.1 (the script says
-# more). `make clean` removes it with build/, and the next build fetches it again (a 139 MB package).
+# more). `make clean` removes it with build/, and the next build takes it again from the package, which
+# ci/fetch-linux-source.sh keeps in the cache (a 139 MB download the first time; ci/linux-dts.sh reads it too).
 #
 # Why the source and not Debian's arm64 binary (libfdt-dev:arm64, /usr/lib/aarch64-linux-gnu/libfdt.a):
 # that archive is built for aarch64-linux-gnu with Debian's hardening flags, not for bare metal. In 1.6.1-4+b1,
@@ -24,7 +25,7 @@
 # strrchr and strtoul, all in picolibc's libc.a.
 #
 # Exports: LIBFDT_A (the archive), LIBFDT_INC (compiler flags for libfdt.h, fdt.h, libfdt_env.h),
-# DT_SRCS (the firmware's device tree sources), the rule for $(LIBFDT_A), and `make host-dt-test`.
+# DT_SRCS (the firmware's device tree sources), the rule for $(LIBFDT_A), `make host-dt-test` and `make census`.
 
 LIBFDT_DIR   := build/third_party/libfdt
 # $(BUILD), or BUILD's own rule if this file is included before BUILD is set
@@ -67,3 +68,21 @@ host-dt-test: $(HOST_DT_TEST)
 	@bash tests/host-dt/run.sh $(HOST_DT_TEST) build/host/dt > build/test-results/host-dt.log; rc=$$?; \
 	 grep '^not ok' build/test-results/host-dt.log; tail -n 1 build/test-results/host-dt.log; \
 	 tail -n 1 build/test-results/host-dt.log > build/test-results/host-dt.summary; exit $$rc
+
+# The census of the reader on the arm64 board trees Linux ships (`make census`, a step of make test): ci/linux-dts.sh
+# compiles the .dts of Debian's linux-source-6.1 into the cache (once per package version), dt_census runs the
+# reader on each .dtb, ci/census.py sets it against what each tree names. Writes build/test-results/census.log
+# (the report), census.json and census.summary. CENSUS_ARGS: more arguments, e.g. --threshold-only.
+DT_CENSUS := build/host/dt_census
+$(DT_CENSUS): lib/dt/fdt_platform.c lib/dt/fdt_platform.h lib/platform/platform_desc.h tests/host-dt/dt_census.c
+	@mkdir -p $(@D)
+	$(HOSTCC) -std=c11 -O2 -g -Wall -Wextra -Werror -Ilib lib/dt/fdt_platform.c tests/host-dt/dt_census.c \
+	 -lfdt -o $@
+CENSUS_ARGS ?=
+.PHONY: census
+census: $(DT_CENSUS)
+	@mkdir -p build/test-results
+	@if trees=$$(bash ci/linux-dts.sh); then \
+	   $(PYTHON) ci/census.py --trees "$$trees" --reader $(DT_CENSUS) --out build/test-results $(CENSUS_ARGS); \
+	 else echo "census: the trees were not compiled (ci/linux-dts.sh failed)"; \
+	   echo "0 passed, 1 failed" > build/test-results/census.summary; exit 1; fi
