@@ -30,6 +30,7 @@ import argparse
 import collections
 import concurrent.futures
 import contextlib
+import functools
 import io
 import os
 import re
@@ -120,17 +121,22 @@ CONSOLE_ARGS = ["-display", "none", "-chardev", "stdio,id=console,mux=on", "-ser
 # configuration's extra arguments may hold these words, which qemu_command() turns into QEMU arguments:
 #   @image        -kernel takes pmucheck.bin, the arm64 Image, not the ELF: QEMU loads it as a Linux kernel
 #                 (hw/arm/boot.c: at the base of RAM + text_offset, the tree's address in x0)
-#   @dtb=<path>   -dtb with a tree Linux ships, compiled by ci/linux-dts.sh (<path> under arch/arm64/boot/dts)
+#   @dtb=<path>   -dtb with a tree Linux ships, compiled by ci/linux-dts.sh (@dtb=xilinx/zynqmp-zcu102-rev1.0.dtb)
 #   @serial=<N>   the console is the board's serial port N (QEMU's -serial order): N ports before it are null
 # and a cpu column of "-" leaves the board's own CPU (no -cpu). The console of a board model is its UART
 # (pmucheck.console=uart: the driver the tree names), never semihosting, so each UART driver runs.
-LINUX_DTS_VERSION = "6.1"
+@functools.lru_cache(maxsize=None)
+def linux_dts_dir():
+    """ci/linux-dts.sh's folder of compiled board trees (it compiles them the first time; then a few seconds)."""
+    out = subprocess.run(["bash", os.path.join(HERE, "linux-dts.sh")], capture_output=True, text=True,
+                         stdin=subprocess.DEVNULL, check=True).stdout.strip().splitlines()
+    return out[-1]
 
 
 def linux_dtb(path):
     """A compiled board tree of Debian's linux-source (ci/linux-dts.sh's cache), by its path under
     arch/arm64/boot/dts (xilinx/zynqmp-zcu102-rev1.0.dtb)."""
-    return os.path.join(cache_dir(), f"linux-dts-{LINUX_DTS_VERSION}", "dtb", path)
+    return os.path.join(linux_dts_dir(), "dtb", path)
 
 
 def board_words(extra):

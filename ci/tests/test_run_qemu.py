@@ -4,6 +4,7 @@ import os
 import sys
 import tempfile
 import unittest
+import unittest.mock
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import run_qemu  # noqa: E402
@@ -188,11 +189,12 @@ class FilesTest(unittest.TestCase):
     def test_board_words(self):
         board = run_qemu.Config("b", ("10.0",), "imx8mp-evk", "-",
                                 ["-m", "2G", "@image", "@dtb=freescale/imx8mp-evk.dtb", "@serial=1"], "b")
-        cmd = run_qemu.qemu_command("build/x/pmucheck.elf", board, "10.0")
+        with unittest.mock.patch.object(run_qemu, "linux_dts_dir", return_value="/cache/linux-dts/v"):
+            cmd = run_qemu.qemu_command("build/x/pmucheck.elf", board, "10.0")
         self.assertNotIn("-cpu", cmd)
         self.assertEqual(cmd[-4:-2], ["-kernel", "build/x/pmucheck.bin"])
         self.assertTrue(cmd[-1].endswith("pmucheck.console=uart"))
-        self.assertTrue(cmd[cmd.index("-dtb") + 1].endswith(os.path.join("dtb", "freescale", "imx8mp-evk.dtb")))
+        self.assertEqual(cmd[cmd.index("-dtb") + 1], "/cache/linux-dts/v/dtb/freescale/imx8mp-evk.dtb")
         serial = [cmd[i + 1] for i, a in enumerate(cmd) if a == "-serial"]
         self.assertEqual(serial, ["null", "chardev:console"])
         self.assertEqual(cmd[cmd.index("-m") + 1], "2G")
