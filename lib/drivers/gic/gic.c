@@ -29,7 +29,7 @@ bool gic_init(const char **why)
 		snprintf(none, sizeof(none), "no interrupt controller pmucheck supports in the device tree (%s)",
 			 plat.gic_compatible);
 	else
-		snprintf(none, sizeof(none), "no interrupt controller in the device tree (no interrupt-controller node)");
+		snprintf(none, sizeof(none), "the device tree has no interrupt controller (no interrupt-controller node)");
 	*why = none;
 	return false;
 }
