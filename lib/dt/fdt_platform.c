@@ -231,7 +231,8 @@ static void fdt_node_props(const void *fdt, int node, struct fdt_node_props *p)
  * The GICs pmucheck drives, by compatible string: arm,gic-v3 (Documentation/devicetree/bindings/
  * interrupt-controller/arm,gic-v3.yaml; a GICv4 is arm,gic-v3 too) and the GICv2 implementations of arm,gic.yaml
  * (GIC-400, the GIC of Cortex-A15 and Cortex-A7 clusters, Qualcomm's QGIC2). Its other compatibles are GICv1
- * (no Group 1 signalling pmucheck could use) or a secondary GIC without PPIs.
+ * implementations (arm,pl390, arm,cortex-a9-gic, ...), which gicv2.c does not cover (no GICC_AIAR, and groups
+ * only with the Security Extensions), or a secondary GIC without PPIs (nvidia,tegra210-agic).
  */
 static const struct {
 	const char *compat;
@@ -321,10 +322,8 @@ static void fdt_walk(const void *fdt, struct fdt_found *f, struct plat_desc *d)
 static void fdt_read_interrupts(const void *fdt, const struct fdt_found *f, struct plat_desc *d)
 {
 	int pmu = f->pmu >= 0 ? f->pmu : f->core_pmu; /* arm,armv8-pmuv3, else a per-core binding */
-	struct plat_range r;
+	struct plat_range r, r1;
 	unsigned i;
-
-	struct plat_range r1;
 	const char *compat = f->gic >= 0 ? f->gic_compat : f->intc_compat;
 
 	/* a tree replaces the compiled-in GIC whole: with none it supports, pmucheck has none */
