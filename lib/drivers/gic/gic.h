@@ -51,10 +51,11 @@ const char *gic_name(void);
 const char *gic_one_security_state_why(void);
 
 /*
- * Put PPI `intid` in `group` with priority 0x80 (GICv2 Group 0: 0x40, gicv2.c), level-sensitive, enabled. Without GIC security the Group 1
- * groups are one Group 1, and Group 0 is still Group 0 (signalled as FIQ: GICv2 GICC_CTLR.FIQEn = 1). On a
- * GICv2 GIC_GROUP1S and GIC_GROUP1NS are both Group 1. Group writes are ignored where the access is
- * Non-secure and the GIC has two Security states (GICD_IGROUPR0, GICR_IGROUPR0/IGRPMODR0 RAZ/WI).
+ * Put PPI `intid` in `group` with priority 0x80 (GICv2 Group 0: 0x40, gicv2.c), level-sensitive, enabled.
+ * Without GIC security the Group 1 groups are one Group 1, and Group 0 is still Group 0 (signalled as FIQ: GICv2
+ * GICC_CTLR.FIQEn = 1). On a GICv2 GIC_GROUP1S and GIC_GROUP1NS are both Group 1. Group writes are ignored
+ * where the access is Non-secure and the GIC has two Security states (GICD_IGROUPR0, GICR_IGROUPR0/IGRPMODR0
+ * RAZ/WI).
  */
 void gic_ppi_configure(unsigned intid, enum gic_group group);
 
