@@ -53,7 +53,7 @@ SRCS := boot/entry.S boot/boot_main.c \
         el3/smc_service.c el2/hvc_service.c el1/svc_service.c \
         lib/arch/id_regs.c \
         lib/runtime/baseline.c lib/runtime/context.c lib/runtime/context_lower.S lib/runtime/exception.c lib/runtime/profiling_exception.c lib/runtime/watchdog.c lib/runtime/vectors.S \
-        $(CONSOLE_SRC) lib/drivers/console_early.S lib/drivers/console_pl011.c lib/drivers/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c \
+        $(CONSOLE_SRC) lib/drivers/console_early.S lib/drivers/console_pl011.c lib/drivers/gic/gic.c lib/drivers/gic/gicv2.c lib/drivers/gic/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c \
         lib/smp/psci.c lib/smp/pe_start.c $(DT_SRCS) \
         lib/platform/platform_exit.c $(MODEL_SRCS) \
         lib/test/test.c lib/test/selection.c \

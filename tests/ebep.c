@@ -29,7 +29,7 @@
 #include "arch/arch_regs.h"
 #include "arch/id_regs.h"
 #include "arch/sysreg.h"
-#include "drivers/gicv3.h"
+#include "drivers/gic/gic.h"
 #include "ebep.h"
 #include "mmu/mmu.h"
 #include "platform/platform_desc.h"
@@ -45,7 +45,7 @@
 #define RULES_IRQ "D13.3.2 Table D13-1 (PMEE 0b00: PMUIRQ), PMUInterruptEnabled, D13.3.1"
 #define RULES_IPFDLQ "D13.3.2 IPFDLQ, D13.3 RQZJKS RNTZHW (LP, HLP, LC Effectively 1)"
 #define EXC_LIMIT 4u
-#define IRQ_POLLS 200u /* GICR_ISPENDR0 reads before PMUIRQ counts as not asserted */
+#define IRQ_POLLS 200u /* GICR_ISPENDR0 or GICD_ISPENDR0 reads before PMUIRQ counts as not asserted */
 
 #ifndef PMUCHECK_FORCE_GATES
 #define PMUCHECK_FORCE_GATES 0

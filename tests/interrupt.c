@@ -1,11 +1,12 @@
 /*
- * interrupt.c - D13.3.1 Generating overflow interrupt requests, through the GICv3 (PPI plat.pmu_intid, 23 on
- * QEMU virt and FVP as the GIC specification recommends).
+ * interrupt.c - D13.3.1 Generating overflow interrupt requests, through the GIC the device tree names, GICv3 or
+ * GICv2 (PPI plat.pmu_intid, 23 on QEMU virt and FVP as the GIC specification recommends).
  *
  * For each context that can take an interrupt (EL3 through Group 0 and FIQ with SCR_EL3.FIQ = 1; Secure EL2
- * and EL1 through Secure Group 1; Non-secure EL2 and EL1 through Non-secure Group 1; taken at the context's
- * own EL, which for EL2 needs HCR_EL2.{IMO, FMO} = 1: with them 0 physical interrupts target EL1 and are not
- * taken while at EL2):
+ * and EL1 through Secure Group 1 on a GICv3, through Group 1 on a GICv2, which has no Secure Group 1 (its
+ * Group 1 is signalled as IRQ in either Security state, and Secure code acknowledges it through GICC_AIAR);
+ * Non-secure EL2 and EL1 through Non-secure Group 1; taken at the context's own EL, which for EL2 needs
+ * HCR_EL2.{IMO, FMO} = 1: with them 0 physical interrupts target EL1 and are not taken while at EL2):
  *   interrupt.r1.<ctx>, interrupt.r2.<ctx>
  *       The orchestrator sets PMOVSSET_EL0 bit n, PMINTENSET_EL1 bit n (or not), PMCR_EL0.E and MDCR_EL2.HPME
  *       (HPMN = N/2 where EL2 is owned); the context unmasks interrupts and waits. The interrupt must be taken
@@ -25,7 +26,7 @@
 #include "arch/arch_regs.h"
 #include "arch/id_regs.h"
 #include "arch/sysreg.h"
-#include "drivers/gicv3.h"
+#include "drivers/gic/gic.h"
 #include "platform/platform.h"
 #include "pmu_util.h"
 #include "platform/platform_desc.h"
@@ -138,7 +139,13 @@ static uint64_t at_ctx_wait_overflow(uint64_t preset)
 	return irq.count;
 }
 
-/* The GIC group and SCR_EL3 routing that deliver PMUIRQ to context c. */
+/*
+ * The GIC group that delivers PMUIRQ to context c: Group 0 (FIQ) for EL3, Group 1 (IRQ) for the others, Secure
+ * Group 1 for the Secure ones on a GICv3. A GICv2 (IHI 0048B "Interrupt grouping") has no Secure Group 1, and
+ * its Group 0, the only Secure group, is FIQ (GICC_CTLR.FIQEn = 1, which the watchdog's FIQ to EL3 needs) and
+ * would be taken to EL3 while the watchdog holds SCR_EL3.FIQ: there gic_ppi_configure() makes GIC_GROUP1S
+ * Group 1, an IRQ in Secure state too, which Secure code acknowledges through GICC_AIAR.
+ */
 static enum gic_group ctx_group(enum ctx c)
 {
 	if (c == CTX_EL3)
@@ -299,7 +306,9 @@ void test_interrupt(void)
 	const char *why = NULL, *gic_why = NULL;
 	unsigned i, p;
 	bool gic = pmu_implemented(&features.pmu) && gic_init(&gic_why);
+	char el3_why[128];
 
+	snprintf(el3_why, sizeof(el3_why), "%s: no Group 0 FIQ for EL3", gic_one_security_state_why());
 	exc_irq_hook = pmu_irq_hook;
 	for (i = 0; i < sizeof(irq_contexts) / sizeof(irq_contexts[0]); i++) {
 		enum ctx c = irq_contexts[i];
@@ -308,7 +317,7 @@ void test_interrupt(void)
 		if (!why && !gic)
 			why = gic_why;
 		else if (!why && c == CTX_EL3 && !gic_has_security())
-			why = "GIC without two Security states (GICD_CTLR.DS == 1): no Group 0 FIQ for EL3";
+			why = el3_why;
 		if (why) {
 			for (p = 0; p < sizeof(points) / sizeof(points[0]); p++)
 				pmu_skip_at(points[p], c, rules_of[p], why);

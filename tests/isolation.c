@@ -14,7 +14,7 @@
 #include "arch/arch_regs.h"
 #include "arch/id_regs.h"
 #include "arch/sysreg.h"
-#include "drivers/gicv3.h"
+#include "drivers/gic/gic.h"
 #include "isolation.h"
 #include "pmu_util.h"
 #include "runtime/context.h"
@@ -27,9 +27,8 @@ enum { R_MDCR_EL3, R_SCR_EL3, R_MDCR_EL2, R_HCR_EL2, R_PMCR, R_PMCNTEN, R_PMINTE
 
 static const char *const reg_name[R_COUNT] = {
 	"MDCR_EL3", "SCR_EL3", "MDCR_EL2", "HCR_EL2", "PMCR_EL0", "PMCNTENSET_EL0", "PMINTENSET_EL1",
-	"PMOVSSET_EL0", "PMUSERENR_EL0", "PMCCFILTR_EL0", "PMSELR_EL0", "PMECR_EL1", "GICR_ISENABLER0",
-	"GICR_ISPENDR0",
-};
+	"PMOVSSET_EL0", "PMUSERENR_EL0", "PMCCFILTR_EL0", "PMSELR_EL0", "PMECR_EL1", NULL, NULL,
+}; /* the GIC's two: gic_sgi_ppi_reg() */
 
 void isolation_capture(struct isolation_state *st)
 {
@@ -80,7 +79,8 @@ void isolation_check(const struct isolation_state *entry)
 	for (r = 0; r < R_COUNT; r++)
 		if (entry->have & BIT64(r))
 			check(&g, now.v[r] == entry->v[r], "%s = 0x%llx after the last module, 0x%llx before the first",
-			      reg_name[r], (unsigned long long)now.v[r], (unsigned long long)entry->v[r]);
+			      reg_name[r] ? reg_name[r] : gic_sgi_ppi_reg(r == R_GIC_PEND), (unsigned long long)now.v[r],
+			      (unsigned long long)entry->v[r]);
 	group_end(&g);
 }
 

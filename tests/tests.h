@@ -28,7 +28,7 @@ void test_guest_view(void);
 /* D13.3 overflow: widths, flags, CHAIN (tests/overflow.c). */
 void test_overflow(void);
 
-/* D13.3.1 overflow interrupt requests through the GICv3 (tests/interrupt.c). */
+/* D13.3.1 overflow interrupt requests through the GICv3 or GICv2 (tests/interrupt.c). */
 void test_interrupt(void);
 
 /* D11.5.2 / D13.5.2 freezing (tests/freeze.c). */

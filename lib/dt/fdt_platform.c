@@ -3,6 +3,7 @@
  * (fdt32_to_cpu). Node and property names are those of the bindings cited in the header.
  */
 #include <libfdt.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "dt/fdt_platform.h"
@@ -102,7 +103,10 @@ static bool fdt_name_is(const char *name, const char *base)
  */
 struct fdt_found {
 	int chosen, cpus, psci; /* /chosen, /cpus, /psci */
-	int gic, gic_parent;    /* the first arm,gic-v3 and its parent */
+	int gic, gic_parent;    /* the first GIC pmucheck supports (fdt_gics) and its parent */
+	unsigned gic_version;   /* its architecture version: 2 or 3 */
+	const char *gic_compat; /* the compatible string it matched */
+	const char *intc_compat; /* the first interrupt-controller node's first compatible string */
 	int pmu, core_pmu;      /* the first arm,armv8-pmuv3; the first "arm,<core>-pmu" */
 	int timer;              /* the first arm,armv8-timer */
 	int debug;              /* the first arm,coresight-cpu-debug */
@@ -197,6 +201,7 @@ static bool fdt_core_pmu(const char *compat, int len)
 struct fdt_node_props {
 	const char *compat, *device_type, *status;
 	int compat_len;
+	bool intc; /* an interrupt-controller property (devicetree specification 2.4.2) */
 };
 
 static void fdt_node_props(const void *fdt, int node, struct fdt_node_props *p)
@@ -216,8 +221,42 @@ static void fdt_node_props(const void *fdt, int node, struct fdt_node_props *p)
 			p->device_type = value;
 		} else if (!p->status && strcmp(name, "status") == 0) {
 			p->status = value;
+		} else if (strcmp(name, "interrupt-controller") == 0) {
+			p->intc = true;
 		}
 	}
+}
+
+/*
+ * The GICs pmucheck drives, by compatible string: arm,gic-v3 (Documentation/devicetree/bindings/
+ * interrupt-controller/arm,gic-v3.yaml; a GICv4 is arm,gic-v3 too) and the GICv2 implementations of arm,gic.yaml
+ * (GIC-400, the GIC of Cortex-A15 and Cortex-A7 clusters, Qualcomm's QGIC2). Its other compatibles are GICv1
+ * implementations (arm,pl390, arm,cortex-a9-gic, ...), which gicv2.c does not cover (no GICC_AIAR, and groups
+ * only with the Security Extensions), or a secondary GIC without PPIs (nvidia,tegra210-agic).
+ */
+static const struct {
+	const char *compat;
+	unsigned version;
+} fdt_gics[] = {
+	{ "arm,gic-v3", 3 }, { "arm,gic-400", 2 }, { "arm,cortex-a15-gic", 2 }, { "arm,cortex-a7-gic", 2 },
+	{ "qcom,msm-qgic2", 2 },
+};
+
+/* Whether compat (len bytes) names a GIC of fdt_gics; records the node, its parent, version and string in f. */
+static bool fdt_match_gic(const char *compat, int len, int node, int parent, struct fdt_found *f)
+{
+	unsigned i;
+
+	for (i = 0; i < sizeof(fdt_gics) / sizeof(fdt_gics[0]); i++) {
+		if (fdt_stringlist_contains(compat, len, fdt_gics[i].compat)) {
+			f->gic = node;
+			f->gic_parent = parent;
+			f->gic_version = fdt_gics[i].version;
+			f->gic_compat = fdt_gics[i].compat;
+			return true;
+		}
+	}
+	return false;
 }
 
 /* Walk the tree once: fill f, and d->mem from the /memory nodes. */
@@ -252,10 +291,10 @@ static void fdt_walk(const void *fdt, struct fdt_found *f, struct plat_desc *d)
 		len = p.compat_len;
 		if (!compat)
 			continue;
-		if (f->gic < 0 && fdt_stringlist_contains(compat, len, "arm,gic-v3")) {
-			f->gic = node;
-			f->gic_parent = parent[depth - 1];
-		}
+		if (f->gic < 0)
+			fdt_match_gic(compat, len, node, parent[depth - 1], f);
+		if (!f->intc_compat && p.intc)
+			f->intc_compat = compat;
 		if (f->pmu < 0 && fdt_stringlist_contains(compat, len, "arm,armv8-pmuv3"))
 			f->pmu = node;
 		if (f->core_pmu < 0 && fdt_core_pmu(compat, len))
@@ -283,15 +322,27 @@ static void fdt_walk(const void *fdt, struct fdt_found *f, struct plat_desc *d)
 static void fdt_read_interrupts(const void *fdt, const struct fdt_found *f, struct plat_desc *d)
 {
 	int pmu = f->pmu >= 0 ? f->pmu : f->core_pmu; /* arm,armv8-pmuv3, else a per-core binding */
-	struct plat_range r;
+	struct plat_range r, r1;
 	unsigned i;
+	const char *compat = f->gic >= 0 ? f->gic_compat : f->intc_compat;
 
-	if (f->gic >= 0 && fdt_reg(fdt, f->gic_parent, f->gic, 0, &r) == 0) {
+	/* a tree replaces the compiled-in GIC whole: with none it supports, pmucheck has none */
+	d->gic_version = 0;
+	d->gicd_base = d->gicc_base = d->gicc_size = 0;
+	d->gicr = (struct plat_range){ 0, 0 };
+	snprintf(d->gic_compatible, sizeof(d->gic_compatible), "%s", compat ? compat : "");
+	if (f->gic >= 0 && fdt_reg(fdt, f->gic_parent, f->gic, 0, &r) == 0 &&
+	    fdt_reg(fdt, f->gic_parent, f->gic, 1, &r1) == 0) {
+		d->gic_version = f->gic_version;
 		d->gicd_base = r.base;
+		if (f->gic_version == 2) { /* arm,gic.yaml: reg[1] the CPU interface */
+			d->gicc_base = r1.base;
+			d->gicc_size = r1.size;
+		} else { /* arm,gic-v3.yaml: reg[1] the first redistributor region */
+			d->gicr = r1;
+		}
 		d->from_tree |= PLAT_FROM_TREE_GIC;
 	}
-	if (f->gic >= 0 && fdt_reg(fdt, f->gic_parent, f->gic, 1, &r) == 0)
-		d->gicr = r;
 	if (pmu >= 0 && fdt_gic_intid(fdt, pmu, 0)) {
 		d->pmu_intid = fdt_gic_intid(fdt, pmu, 0);
 		d->from_tree |= PLAT_FROM_TREE_PMU;

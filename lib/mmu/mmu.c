@@ -105,6 +105,34 @@ static int mmu_map_ram(enum xlat_regime r, uint64_t base, uint64_t size)
 	return rc;
 }
 
+#define GICV3_GICD_SIZE 0x10000 /* IHI 0069: the distributor's 64 KiB frame */
+#define GICV2_GICD_SIZE 0x1000  /* IHI 0048B Table 4-1: the distributor's registers, 0x000-0xFFF */
+#define GICV2_GICC_SIZE 0x2000  /* IHI 0048B Table 4-2: the CPU interface's, up to GICC_DIR (0x1000); GIC-400 */
+
+/*
+ * The GIC the description names, Device memory in regime r: every regime, since code in each context that takes
+ * an interrupt acknowledges and ends it there (the GICv2 CPU interface, GICC, is memory-mapped), and the
+ * orchestrator's configures it. GICv3: the distributor and the redistributor region. GICv2: the distributor and
+ * the CPU interface as far as the tree's reg[1] reaches, at most GICV2_GICC_SIZE. Nothing without a GIC.
+ */
+static int mmu_map_gic(enum xlat_regime r)
+{
+	uint64_t gicc_size = plat.gicc_size < GICV2_GICC_SIZE ? plat.gicc_size : GICV2_GICC_SIZE;
+	int rc = 0;
+
+	if (plat.gic_version == 3) {
+		rc |= xlat_map(r, plat.gicd_base, GICV3_GICD_SIZE, MT_DEVICE | MT_RW);
+		if (plat.gicr.size)
+			rc |= xlat_map(r, plat.gicr.base, plat.gicr.size, MT_DEVICE | MT_RW);
+	} else if (plat.gic_version == 2) {
+		rc |= xlat_map(r, plat.gicd_base, GICV2_GICD_SIZE, MT_DEVICE | MT_RW);
+		if (gicc_size)
+			rc |= xlat_map(r, plat.gicc_base, (gicc_size + XLAT_PAGE_SIZE - 1) & ~(uint64_t)(XLAT_PAGE_SIZE - 1),
+				       MT_DEVICE | MT_RW);
+	}
+	return rc;
+}
+
 /* RAM and MMIO of `plat` in regime r. */
 static int mmu_map_platform_regime(enum xlat_regime r)
 {
@@ -114,9 +142,7 @@ static int mmu_map_platform_regime(enum xlat_regime r)
 	for (i = 0; i < plat.mem_count; i++)
 		rc |= mmu_map_ram(r, plat.mem[i].base, plat.mem[i].size);
 	rc |= xlat_map(r, plat.uart_base, XLAT_PAGE_SIZE, MT_DEVICE | MT_RW);
-	rc |= xlat_map(r, plat.gicd_base, 0x10000, MT_DEVICE | MT_RW);
-	if (plat.gicr.size)
-		rc |= xlat_map(r, plat.gicr.base, plat.gicr.size, MT_DEVICE | MT_RW);
+	rc |= mmu_map_gic(r);
 	for (i = 0; i < plat.pe_count; i++)
 		if (plat.pe_debug_base[i])
 			rc |= xlat_map(r, plat.pe_debug_base[i], XLAT_PAGE_SIZE, MT_DEVICE | MT_RW);

@@ -17,6 +17,7 @@ struct plat_desc plat = {
 	.mem = { { PLAT_MEM_BASE, PLAT_MEM_SIZE } },
 	.mem_count = 1,
 	.uart_base = PLAT_UART_BASE,
+	.gic_version = 3, /* platform/<name>/platform.mk's GICv3, until a tree is read */
 	.gicd_base = PLAT_GICD_BASE,
 	.gicr = { PLAT_GICR_BASE, PLAT_GICR_SIZE },
 	.pmu_intid = PLAT_PMU_INTID,
@@ -65,6 +66,23 @@ const char *platform_bootarg(const char *key, char *buf, size_t size)
 	return NULL;
 }
 
+/* The interrupt controller line: what the tree gave (its compatible string) or the compiled-in GICv3. */
+static void gic_print(const struct plat_desc *d)
+{
+	const char *from = d->from_tree & PLAT_FROM_TREE_GIC ? d->gic_compatible : "compiled in";
+
+	if (d->gic_version == 2)
+		printf("# GICv2: distributor at 0x%llx, CPU interface at 0x%llx (%s)\n", (unsigned long long)d->gicd_base,
+		       (unsigned long long)d->gicc_base, from);
+	else if (d->gic_version == 3)
+		printf("# GICv3: distributor at 0x%llx, redistributors at 0x%llx (0x%llx bytes) (%s)\n",
+		       (unsigned long long)d->gicd_base, (unsigned long long)d->gicr.base,
+		       (unsigned long long)d->gicr.size, from);
+	else
+		printf("# interrupt controller: none pmucheck supports in the tree (%s)\n",
+		       d->gic_compatible[0] ? d->gic_compatible : "no interrupt-controller node");
+}
+
 static const char *const psci_name[] = { "none (no /psci node)", "smc", "hvc" };
 
 void platform_desc_print(const struct plat_desc *d)
@@ -81,8 +99,7 @@ void platform_desc_print(const struct plat_desc *d)
 		printf(" 0x%llx-0x%llx (%llu MiB)", (unsigned long long)d->mem[i].base,
 		       (unsigned long long)(d->mem[i].base + d->mem[i].size - 1), (unsigned long long)(d->mem[i].size >> 20));
 	printf("\n# console: PL011 at 0x%llx\n", (unsigned long long)d->uart_base);
-	printf("# GICv3: distributor at 0x%llx, redistributors at 0x%llx (0x%llx bytes)\n",
-	       (unsigned long long)d->gicd_base, (unsigned long long)d->gicr.base, (unsigned long long)d->gicr.size);
+	gic_print(d);
 	printf("# PMU overflow interrupt: INTID %u%s\n", d->pmu_intid, d->pmu_intid >= 16 && d->pmu_intid < 32 ? " (PPI)" : "");
 	printf("# generic timer INTIDs: Secure physical %u, Non-secure physical %u, virtual %u, EL2 physical %u\n",
 	       d->timer_intid[0], d->timer_intid[1], d->timer_intid[2], d->timer_intid[3]);

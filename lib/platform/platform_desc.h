@@ -42,8 +42,13 @@ struct plat_desc {
 	struct plat_range mem[PLAT_MAX_MEM]; /* /memory reg, in tree order */
 	unsigned mem_count;
 	uint64_t uart_base;         /* PL011 (arm,pl011) named by /chosen/stdout-path */
-	uint64_t gicd_base;         /* arm,gic-v3 reg[0]: distributor */
-	struct plat_range gicr;     /* arm,gic-v3 reg[1]: the first redistributor region */
+	unsigned gic_version;       /* the interrupt controller: 2 (GICv2), 3 (GICv3/v4), 0: none pmucheck supports */
+	char gic_compatible[32];    /* the compatible string the GIC matched; with none, the first
+	                               interrupt-controller node's (its first string); "" when compiled in or none */
+	uint64_t gicd_base;         /* reg[0] of arm,gic-v3 or a GICv2 (arm,gic.yaml): the distributor */
+	struct plat_range gicr;     /* arm,gic-v3 reg[1]: the first redistributor region (GICv3 only) */
+	uint64_t gicc_base;         /* GICv2 reg[1]: the memory-mapped CPU interface (GICC_*) */
+	uint64_t gicc_size;         /* its size in bytes, as reg[1] gives it (8 KiB on GIC-400) */
 	unsigned pmu_intid;         /* PMU overflow interrupt INTID (PPI: 16 + the tree's number) */
 	unsigned timer_intid[4];    /* arm,armv8-timer INTIDs: Secure phys, NS phys, virtual, NS EL2 phys */
 	enum plat_psci_method psci; /* /psci method, PLAT_PSCI_NONE without the node */

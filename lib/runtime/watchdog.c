@@ -3,7 +3,7 @@
  */
 #include "arch/arch_regs.h"
 #include "arch/sysreg.h"
-#include "drivers/gicv3.h"
+#include "drivers/gic/gic.h"
 #include "platform/platform_desc.h"
 #include "runtime/context.h"
 #include "runtime/watchdog.h"
@@ -27,10 +27,13 @@ bool watchdog_init(const char **why)
 	if (!gic_init(why))
 		return false;
 	if (orchestrator_el == 2 && gic_has_security()) {
-		/* GICR_IGROUPR0/IGRPMODR0 are RAZ/WI to Non-secure accesses (GICv3, IHI 0069): the PPI would stay
-		 * Non-secure Group 1 and arrive as an IRQ wherever HCR_EL2.IMO sends it (seen under TF-A, README) */
-		*why = "entered at EL2 below an EL3 that keeps the GIC's two Security states (GICD_CTLR.DS = 0): "
-		       "Group 0, which the watchdog's FIQ needs, is Secure software's";
+		/* GICR_IGROUPR0/IGRPMODR0 (GICv3, IHI 0069) and GICD_IGROUPR0 (GICv2, IHI 0048B) are RAZ/WI to
+		 * Non-secure accesses: the PPI would stay Group 1 and arrive as an IRQ wherever HCR_EL2.IMO sends it
+		 * (seen under TF-A, README) */
+		*why = plat.gic_version == 2 ? "entered at EL2 below an EL3 that keeps the GICv2's Security Extensions "
+			"(GICD_TYPER.SecurityExtn = 1): Group 0, which the watchdog's FIQ needs, is Secure software's"
+			: "entered at EL2 below an EL3 that keeps the GICv3's two Security states (GICD_CTLR.DS = 0): "
+			"Group 0, which the watchdog's FIQ needs, is Secure software's";
 		return false;
 	}
 	wd_el = orchestrator_el;

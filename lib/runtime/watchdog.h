@@ -25,8 +25,9 @@
 #endif
 
 /*
- * Set up the timer's PPI at this PE's redistributor (call after gic_init(), on every PE). Returns false with
- * *why set when there is none: entered at EL1, or no GIC.
+ * Set up the timer's PPI at the GIC for this PE (its GICv3 redistributor or the GICv2 distributor's banked
+ * registers; gic_init() first, on every PE). Returns false with *why set when there is none: entered at EL1, no
+ * GIC the device tree names (the reason says what it has), or an EL3 below that keeps the GIC's security.
  */
 bool watchdog_init(const char **why);
 

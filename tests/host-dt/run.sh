@@ -34,7 +34,12 @@ printf '\t.global _start\n_start:\tb _start\n' | aarch64-linux-gnu-as -o "$WORK/
 	aarch64-linux-gnu-ld -Ttext=0x40200000 -o "$WORK/spin.elf" "$WORK/spin.o"
 
 QEMU_virt='linux,dummy-virt'
-QEMU_COMMON=(uart=0x9000000 gicd=0x8000000 gicr=0x80a0000,0xf60000 pmu=23 timer=29,30,27,26 model=$QEMU_virt)
+QEMU_BASE=(uart=0x9000000 pmu=23 timer=29,30,27,26 model=$QEMU_virt)
+# hw/arm/virt.c's memory map: VIRT_GIC_DIST 0x08000000, VIRT_GIC_CPU 0x08010000 (0x10000 bytes), VIRT_GIC_REDIST
+# 0x080A0000 (0xF60000 bytes); the GICv2 node is "arm,cortex-a15-gic", the GICv3 one "arm,gic-v3"
+QEMU_GICV3=(gic_version=3 gic_compatible=arm,gic-v3 gicd=0x8000000 gicr=0x80a0000,0xf60000 gicc=0,0)
+QEMU_GICV2=(gic_version=2 gic_compatible=arm,cortex-a15-gic gicd=0x8000000 gicc=0x8010000,0x10000 gicr=0,0)
+QEMU_COMMON=("${QEMU_BASE[@]}" "${QEMU_GICV3[@]}")
 for version in 7.2 10.0; do
 	if [ "$version" = 7.2 ]; then qemu=qemu-system-aarch64; else qemu=$CACHE/qemu-10.0/qemu-system-aarch64; fi
 	if ! command -v "$qemu" >/dev/null 2>&1; then
@@ -58,6 +63,13 @@ for version in 7.2 10.0; do
 	dump "$qemu" "$d-el1.dtb" virt,gic-version=3 -smp 12 -m 512M -kernel "$WORK/spin.elf"
 	check "qemu-$version el1 smp12 512M" "$d-el1.dtb" "${QEMU_COMMON[@]}" mem0=0x40000000,0x20000000 psci=hvc \
 		pes=8 pes_in_tree=12 mpidr7=7
+	# GICv2 at EL3 (with the Security Extensions) and at EL2: the distributor and the CPU interface, no
+	# redistributor left over from the compiled-in GICv3
+	dump "$qemu" "$d-el3-gicv2.dtb" virt,secure=on,virtualization=on,gic-version=2 -smp 2 -m 1G \
+		-kernel "$WORK/spin.elf"
+	check "qemu-$version el3 gicv2" "$d-el3-gicv2.dtb" "${QEMU_BASE[@]}" "${QEMU_GICV2[@]}" psci=none pes=2
+	dump "$qemu" "$d-el2-gicv2.dtb" virt,virtualization=on,gic-version=2 -smp 1 -m 1G -kernel "$WORK/spin.elf"
+	check "qemu-$version el2 gicv2" "$d-el2-gicv2.dtb" "${QEMU_BASE[@]}" "${QEMU_GICV2[@]}" psci=smc pes=1
 done
 
 # A board's tree: aliases, two-cell cpu reg, a per-core PMU compatible, several and disabled memory nodes
@@ -80,6 +92,22 @@ dtc -q -I dts -O dtb -o "$WORK/spin-table.dtb" "$(dirname "$0")/spin-table.dts"
 check "spin-table" "$WORK/spin-table.dtb" psci=none pes=4 mpidr2=2 release0=0xd8 release1=0xe0 release2=0 \
 	release3=0
 
+# The interrupt controller: a GIC-400 (GICv2: reg[1] the CPU interface, 8 KiB), a GICv1 pmucheck does not
+# drive (named by its compatible, nothing kept of the compiled-in GIC), no interrupt controller at all
+board_gic() { # <name> <compatible> <reg> <file>
+	sed -e "s|compatible = \"arm,gic-v3\";|compatible = \"$2\"; interrupt-controller;|" \
+	    -e "s|reg = <0x2f000000 0x10000>, <0x2f100000 0x200000>;|reg = $3;|" "$(dirname "$0")/board.dts" |
+		dtc -q -I dts -O dtb -o "$4" -
+}
+board_gic gic400 arm,gic-400 "<0x2c010000 0x1000>, <0x2c02f000 0x2000>" "$WORK/board-gic400.dtb"
+check "board, GIC-400" "$WORK/board-gic400.dtb" gic_version=2 gic_compatible=arm,gic-400 gicd=0x2c010000 \
+	gicc=0x2c02f000,0x2000 gicr=0,0
+board_gic gicv1 arm,cortex-a9-gic "<0x1e001000 0x1000>, <0x1e000100 0x100>" "$WORK/board-gicv1.dtb"
+check "board, GICv1" "$WORK/board-gicv1.dtb" gic_version=0 gic_compatible=arm,cortex-a9-gic gicd=0 gicc=0,0 gicr=0,0
+sed '/interrupt-controller@2f000000 {/,/};/d' "$(dirname "$0")/board.dts" |
+	dtc -q -I dts -O dtb -o "$WORK/board-nogic.dtb" -
+check "board, no interrupt controller" "$WORK/board-nogic.dtb" gic_version=0 gic_compatible= gicd=0 gicc=0,0 \
+	gicr=0,0
 # Not a tree: the read fails and leaves every default
 head -c 4096 /dev/zero > "$WORK/zero.dtb"
 check "not a tree" "$WORK/zero.dtb" error=1

@@ -7,7 +7,8 @@
  * Reads the tree as the firmware does and compares every field named on the command line with the value
  * given there. tests/host-dt/run.sh writes the trees (QEMU's own, dumped with -machine dumpdtb=, and
  * board.dts compiled with dtc) and derives the values from the QEMU command line or the .dts text, never
- * from this reader. Keys: mem<i>=base,size mem_count= uart= gicd= gicr=base,size pmu= timer=a,b,c,d
+ * from this reader. Keys: mem<i>=base,size mem_count= uart= gic_version= gic_compatible= gicd= gicr=base,size
+ * gicc=base,size pmu= timer=a,b,c,d
  * psci=none|smc|hvc pes= pes_in_tree= mpidr<i>= release<i>= debug<i>= bootargs= model= error=1 (the read must fail and leave the
  * defaults). Prints one "ok"/"not ok" line per key and exits 1 on any mismatch.
  */
@@ -56,8 +57,9 @@ static void expect_pair(const char *key, unsigned long long a, unsigned long lon
 int main(int argc, char **argv)
 {
 	static const char *const psci[] = { "none", "smc", "hvc" };
-	struct plat_desc d = { .mem_count = 1, .mem = { { 1, 2 } }, .uart_base = 3, .gicd_base = 4,
-			       .gicr = { 5, 6 }, .pmu_intid = 7, .pe_count = 1 };
+	struct plat_desc d = { .mem_count = 1, .mem = { { 1, 2 } }, .uart_base = 3, .gic_version = 3,
+			       .gic_compatible = "compiled in", .gicd_base = 4, .gicr = { 5, 6 }, .gicc_base = 8,
+			       .gicc_size = 9, .pmu_intid = 7, .pe_count = 1 };
 	const struct plat_desc defaults = d;
 	static char blob[4 << 20];
 	FILE *f;
@@ -98,6 +100,12 @@ int main(int argc, char **argv)
 			expect_u64(key, d.gicd_base, v);
 		} else if (strcmp(key, "gicr") == 0) {
 			expect_pair(key, d.gicr.base, d.gicr.size, v);
+		} else if (strcmp(key, "gicc") == 0) {
+			expect_pair(key, d.gicc_base, d.gicc_size, v);
+		} else if (strcmp(key, "gic_version") == 0) {
+			expect_u64(key, d.gic_version, v);
+		} else if (strcmp(key, "gic_compatible") == 0) {
+			expect_str(key, d.gic_compatible, v);
 		} else if (strcmp(key, "pmu") == 0) {
 			expect_u64(key, d.pmu_intid, v);
 		} else if (strcmp(key, "timer") == 0) {

@@ -1,14 +1,15 @@
 /*
- * gicv3.c - see gicv3.h. Register offsets and bits from the GICv3 Architecture Specification (IHI 0069):
- * GICD_CTLR (8.9.4), GICR_WAKER (9.11.44), the SGI_base frame's GICR_IGROUPR0, GICR_ISENABLER0,
- * GICR_ICENABLER0, GICR_ICPENDR0, GICR_IPRIORITYR<n>, GICR_ICFGR1 and GICR_IGRPMODR0, ICC_SRE_ELx (12.2.x).
+ * gicv3.c - the GICv3/v4 implementation of gic.h (gic_private.h). Register offsets and bits from the GICv3
+ * Architecture Specification (IHI 0069): GICD_CTLR (8.9.4), GICR_WAKER (9.11.44), the SGI_base frame's
+ * GICR_IGROUPR0, GICR_ISENABLER0, GICR_ICENABLER0, GICR_ICPENDR0, GICR_IPRIORITYR<n>, GICR_ICFGR1 and
+ * GICR_IGRPMODR0, ICC_SRE_ELx (12.2.x).
  */
 #include <stddef.h>
 
 #include "arch/arch_regs.h"
 #include "arch/id_regs.h"
 #include "arch/sysreg.h"
-#include "drivers/gicv3.h"
+#include "drivers/gic/gic_private.h"
 #include "platform/platform_desc.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
@@ -89,7 +90,7 @@ static uint64_t gicr_find_mine(void)
 	return 0;
 }
 
-bool gic_has_security(void)
+bool gicv3_has_security(void)
 {
 	return gic_security;
 }
@@ -105,7 +106,7 @@ static void gic_cpu_el1(void)
 	isb();
 }
 
-bool gic_init(const char **why)
+bool gicv3_init(const char **why)
 {
 	volatile uint32_t *waker;
 	unsigned i;
@@ -157,7 +158,7 @@ bool gic_init(const char **why)
 	return true;
 }
 
-void gic_ppi_configure(unsigned intid, enum gic_group group)
+void gicv3_ppi_configure(unsigned intid, enum gic_group group)
 {
 	uint64_t sgi = gicr_base + GICR_SGI_BASE;
 	uint32_t bit = 1u << intid;
@@ -177,7 +178,7 @@ void gic_ppi_configure(unsigned intid, enum gic_group group)
 	dsb_sy();
 }
 
-void gic_ppi_disable(unsigned intid)
+void gicv3_ppi_disable(unsigned intid)
 {
 	uint64_t sgi = gicr_base + GICR_SGI_BASE;
 
@@ -186,7 +187,7 @@ void gic_ppi_disable(unsigned intid)
 	dsb_sy();
 }
 
-bool gic_ppi_pending(unsigned intid)
+bool gicv3_ppi_pending(unsigned intid)
 {
 	uint64_t sgi = gicr_base + GICR_SGI_BASE;
 
@@ -194,7 +195,7 @@ bool gic_ppi_pending(unsigned intid)
 	return (*reg32(sgi, GICR_ISPENDR0) >> intid) & 1u;
 }
 
-uint32_t gic_sgi_ppi_bits(bool pending)
+uint32_t gicv3_sgi_ppi_bits(bool pending)
 {
 	uint64_t sgi = gicr_base + GICR_SGI_BASE;
 
@@ -204,7 +205,7 @@ uint32_t gic_sgi_ppi_bits(bool pending)
 	return *reg32(sgi, pending ? GICR_ISPENDR0 : GICR_ISENABLER0);
 }
 
-void gic_ppi_mask(unsigned intid)
+void gicv3_ppi_mask(unsigned intid)
 {
 	uint64_t sgi = gicr_base + GICR_SGI_BASE;
 
@@ -212,7 +213,7 @@ void gic_ppi_mask(unsigned intid)
 	dsb_sy();
 }
 
-uint64_t gic_ack(bool group0)
+uint64_t gicv3_ack(bool group0)
 {
 	uint64_t intid = group0 ? read_icc_iar0_el1() : read_icc_iar1_el1();
 
@@ -220,7 +221,7 @@ uint64_t gic_ack(bool group0)
 	return intid & 0xffffff;
 }
 
-void gic_eoi(bool group0, uint64_t intid)
+void gicv3_eoi(bool group0, uint64_t intid)
 {
 	if (group0)
 		write_icc_eoir0_el1(intid);
