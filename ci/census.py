@@ -83,7 +83,9 @@ DRIVER_IMPLIED = {
 }
 
 GICV3 = ("arm,gic-v3",)
-GICV2 = ("arm,gic-400", "arm,cortex-a15-gic", "arm,cortex-a9-gic", "arm,cortex-a7-gic")
+# GICv2 as the binding (interrupt-controller/arm,gic.yaml) names it; arm,cortex-a9-gic and arm,arm11mp-gic are
+# GICv1, which pmucheck does not drive: a tree with only those names no GICv2/v3
+GICV2 = ("arm,gic-400", "arm,cortex-a15-gic", "arm,cortex-a7-gic", "qcom,msm-qgic2")
 CORE_PMU = re.compile(r"^arm,(armv8-pmuv3|cortex-[ax]\d+[a-z]*-pmu|neoverse-[a-z0-9]+-pmu|[a-z0-9-]+-pmu)$")
 NOT_CORE_PMU = ("arm,dsu-pmu", "arm,cmn-600-pmu", "arm,ci-700-pmu")
 

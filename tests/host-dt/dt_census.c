@@ -38,10 +38,9 @@ struct census_view {
 };
 
 /*
- * The fields the census reads, from today's struct plat_desc: the reader knows only arm,pl011 consoles (its
- * base in uart_base) and arm,gic-v3 (gicd_base, gicr), and says it found them through from_tree. When
- * struct plat_console (console.kind, .base, .reg_shift, .reg_io_width) and the GICv2 fields (gic_version,
- * gicc_base, gic_compatible) replace them, this function is what changes.
+ * The fields of struct plat_desc the census reads: the console (arm,pl011 only: its base in uart_base) and the
+ * interrupt controller (gic_version, gicd_base, gicc_base, gicr, gic_compatible), and whether the tree gave
+ * them (from_tree).
  */
 static void census_view(const struct plat_desc *d, struct census_view *v)
 {
@@ -53,11 +52,11 @@ static void census_view(const struct plat_desc *d, struct census_view *v)
 		.console_reg_shift = -1,
 		.console_reg_io_width = -1,
 		.console_from_tree = console,
-		.gic_version = gic ? 3 : 0,
+		.gic_version = d->gic_version,
 		.gicd_base = d->gicd_base,
-		.gicc_base = 0,
+		.gicc_base = d->gicc_base,
 		.gicr = d->gicr,
-		.gic_compatible = gic ? "arm,gic-v3" : "",
+		.gic_compatible = d->gic_compatible,
 		.gic_from_tree = gic,
 	};
 }
