@@ -88,7 +88,7 @@ endfunc image_entry
  * and the one it is linked at (early_puts: the compiled-in PL011 where that applies, else semihosting), then
  * the end of the run with status 2 (lib/drivers/console_early.S). Uses x0-x8 and x30.
  */
-func load_address_check, .text.boot
+func load_address_check, .text.pie
 	adr	x0, _start
 	tst	x0, #(PIE_LOAD_ALIGN - 1)
 	b.ne	1f
@@ -125,7 +125,7 @@ endfunc load_address_check
  * same ends the run (Bail out!, status 2). The same job as TF-A's fixup_gdt_reloc (lib/aarch64/misc_helpers.S)
  * and Linux's relocate_kernel, written for this image. Uses x0-x9 and x30; no stack.
  */
-func pie_relocate, .text.boot
+func pie_relocate, .text.pie
 	adr	x9, _start
 	ldr	x0, =PLAT_RAM_BASE
 	sub	x9, x9, x0		/* delta */
