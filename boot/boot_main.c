@@ -20,6 +20,7 @@
 #include "platform/platform.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
+#include "runtime/image_layout.h"
 #include "runtime/stacks.h"
 #include "smp/pe_start.h"
 #include "test/selection.h"
@@ -27,6 +28,7 @@
 #include "tests.h"
 
 extern char __tls_base[], __tls_bss_start[], __tls_bss_end[]; /* linker/pmucheck.ld.S */
+extern char __rela_start[], __rela_end[];                      /* Elf64_Rela entries, 24 bytes each */
 
 /*
  * The C library's thread-local storage (picolibc's errno and the like, local-exec model; newlib has none):
@@ -173,6 +175,9 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 	printf("TAP version 14\n");
 	printf("# pmucheck: PMUv3 conformance checks (platform %s)\n", platform_name);
 	printf("# entered at EL%u\n", el);
+	printf("# image at 0x%llx, linked at 0x%llx: %u relocations applied (boot/entry.S pie_relocate)\n",
+	       (unsigned long long)(uintptr_t)__text_start, (unsigned long long)PLAT_RAM_BASE,
+	       (unsigned)((uintptr_t)(__rela_end - __rela_start) / 24));
 	platform_desc_print(&plat);
 	if (platform_bootarg("pmucheck.qemu", version, sizeof(version)))
 		printf("# QEMU %s (boot argument pmucheck.qemu): the deviations recorded for it apply\n", version);

@@ -24,7 +24,8 @@ runs at EL2), neither (EL1), secure=on,virtualization=on (U-Boot at EL3; booti d
 
 Checks, one line each: the image header's fields (no QEMU); per boot: the TAP stream reaches its summary and
 QEMU's exit status agrees (ci/run_qemu.py check_run), the entry EL the TAP header reports is the one U-Boot
-hands over, the device tree came from x0 (booti) or from the fallback address (go, bootelf), the boot
+hands over, the image runs where the command puts it (booti: where it was loaded), the device tree came from x0
+(booti) or from the fallback address (go, bootelf), the boot
 arguments arrived, and every test point of the modules run has the verdict of the CI's -kernel run entered
 at the same EL (ci/expected/qemu-<version>/<el>-max.txt), whether the image runs at its link address (go) or
 away from it (booti, go at IMAGE_ADDR). A failing boot prints its console transcript. The last line is
@@ -98,6 +99,7 @@ AUTOBOOT = "Hit any key to stop autoboot"
 TAP_EL = re.compile(r"^# entered at EL(\d)$", re.M)
 TAP_FDT = re.compile(r"^# platform: device tree at (0x[0-9a-f]+) \(\d+ bytes, found (.*)\), model", re.M)
 TAP_BOOTARGS = re.compile(r'^# bootargs: "(.*)"$', re.M)
+TAP_IMAGE = re.compile(r"^# image at (0x[0-9a-f]+), linked at", re.M)
 FDT_FROM = {"x0": "at x0 (boot protocol)", "fallback": "at the platform's fallback address (PLAT_FDT_FALLBACK)"}
 
 
@@ -326,6 +328,10 @@ def judge(label, command, el_expected, fdt_from, bootargs, version, result, expe
     seen_fdt = (m.group(2), m.group(1)) if m else ("(no device tree line)", "")
     checks.append((seen_fdt[0] == FDT_FROM[fdt_from], f"{label}: device tree found {seen_fdt[0]} {seen_fdt[1]}, "
                    f"expected {FDT_FROM[fdt_from]}"))
+    m = TAP_IMAGE.search(text)
+    seen_at = int(m.group(1), 16) if m else None
+    checks.append((seen_at == result["image_addr"], f"{label}: image runs at "
+                   f"{hex(seen_at) if seen_at is not None else '(no image line)'}, expected 0x{result['image_addr']:x}"))
     m = TAP_BOOTARGS.search(text)
     checks.append((m is not None and m.group(1) == bootargs,
                    f"{label}: bootargs {m.group(1) if m else '(none printed)'!r}, expected {bootargs!r}"))
@@ -408,6 +414,9 @@ def main(argv):
                                                             go_addr)
         result = run_boot(qemu_command(version, machine, args.uboot, loader), setup, boot, fix_offset,
                           args.timeout)
+        # where the image runs: booti leaves it where it was loaded (flags bit 3), bootelf copies it to its link
+        # address, go runs it where it was loaded
+        result["image_addr"] = {"booti": IMAGE_ADDR, "go": go_addr}.get(command, LINK_ADDR)
         return run, result, bootargs, fdt_from
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
