@@ -78,7 +78,8 @@ INCLUDES  := -I. -Ilib -Itests $(LIBFDT_INC)
 # code from elsewhere in one function. LTO_LDFLAGS: the code generation options again at the link.
 LTO_LDFLAGS = $(LTO) -Os -fomit-frame-pointer -mgeneral-regs-only -fpie
 CFLAGS    := -std=c11 -ffreestanding -Os -fomit-frame-pointer -flto -g -Wall -Wextra -Werror -mgeneral-regs-only \
-             -fpie -include lib/runtime/hidden.h -fno-stack-protector -ffunction-sections -fdata-sections -MMD -MP $(INCLUDES) $(PLAT_DEFS)
+             -fpie -include lib/runtime/hidden.h -fno-stack-protector -ffunction-sections -fdata-sections -MMD -MP \
+             $(INCLUDES) $(PLAT_DEFS)
 ASFLAGS   := -g -MMD -MP $(INCLUDES) $(PLAT_DEFS)
 # Position independent (boot/entry.S pie_relocate, linker/pmucheck.ld.S): -fpie code, linked -pie without a
 # dynamic linker (no .interp; a static PIE, what gcc's -static-pie passes to ld), no text relocations (-z text:

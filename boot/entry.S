@@ -36,7 +36,8 @@
 #define ARM64_IMAGE_FLAG_LE		(0 << 0)
 #define ARM64_IMAGE_FLAG_PAGE_SIZE_4K	(1 << 1)
 #define ARM64_IMAGE_FLAG_PHYS_BASE	(1 << 3)	/* anywhere in memory: pmucheck relocates itself */
-#define ARM64_IMAGE_FLAGS		(ARM64_IMAGE_FLAG_LE | ARM64_IMAGE_FLAG_PAGE_SIZE_4K | ARM64_IMAGE_FLAG_PHYS_BASE)
+#define ARM64_IMAGE_FLAGS	\
+	(ARM64_IMAGE_FLAG_LE | ARM64_IMAGE_FLAG_PAGE_SIZE_4K | ARM64_IMAGE_FLAG_PHYS_BASE)
 #define ARM64_IMAGE_TEXT_OFFSET		0
 #if (0x200000 % PIE_LOAD_ALIGN) != 0
 #error "the arm64 Image header's 2 MiB aligned base must keep PIE_LOAD_ALIGN"
@@ -148,7 +149,8 @@ func pie_relocate, .text.pie
 	bl	early_puts
 	b	early_exit
 pie_relocate_msg:
-	.asciz	"\r\nBail out! pmucheck: a dynamic relocation other than R_AARCH64_RELATIVE (doc/boot-protocol.md)\r\n"
+	.ascii	"\r\nBail out! pmucheck: a dynamic relocation other than R_AARCH64_RELATIVE"
+	.asciz	" (doc/boot-protocol.md)\r\n"
 	.balign 4
 	.ltorg
 endfunc pie_relocate

@@ -330,8 +330,9 @@ def judge(label, command, el_expected, fdt_from, bootargs, version, result, expe
                    f"expected {FDT_FROM[fdt_from]}"))
     m = TAP_IMAGE.search(text)
     seen_at = int(m.group(1), 16) if m else None
-    checks.append((seen_at == result["image_addr"], f"{label}: image runs at "
-                   f"{hex(seen_at) if seen_at is not None else '(no image line)'}, expected 0x{result['image_addr']:x}"))
+    seen = hex(seen_at) if seen_at is not None else "(no image line)"
+    checks.append((seen_at == result["image_addr"],
+                   f"{label}: image runs at {seen}, expected 0x{result['image_addr']:x}"))
     m = TAP_BOOTARGS.search(text)
     checks.append((m is not None and m.group(1) == bootargs,
                    f"{label}: bootargs {m.group(1) if m else '(none printed)'!r}, expected {bootargs!r}"))

@@ -51,7 +51,8 @@ func early_putc, .text.exc
 	cmn	x2, #1			/* ~0: the platform has no UART */
 	b.eq	3f
 	cbnz	x2, 1f
-	adr	x6, early_putc		/* not decided yet: the compiled-in UART inside the compiled-in RAM window */
+	/* not decided yet: the compiled-in UART while the image runs in the compiled-in RAM window */
+	adr	x6, early_putc
 	ldr	x2, =PLAT_MEM_BASE
 	sub	x6, x6, x2
 	ldr	x2, =PLAT_MEM_SIZE

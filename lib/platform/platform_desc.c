@@ -107,7 +107,8 @@ static const char *platform_source(const struct plat_desc *d, uint32_t part)
 	if (part == PLAT_FROM_TREE_PSCI)
 		return "";
 	/* the addresses platform_discover() forgets; the INTIDs and the booting PE's MPIDR stay (no address) */
-	if (!platform_compiled_in_applies() && (part & (PLAT_FROM_TREE_MEM | PLAT_FROM_TREE_CONSOLE | PLAT_FROM_TREE_GIC)))
+	if (!platform_compiled_in_applies() &&
+	    (part & (PLAT_FROM_TREE_MEM | PLAT_FROM_TREE_CONSOLE | PLAT_FROM_TREE_GIC)))
 		return " none (not in the tree)";
 	snprintf(buf, sizeof(buf), " (compiled in: platform/%s, not in the tree)", platform_name);
 	return buf;
@@ -145,13 +146,14 @@ void platform_desc_print(const struct plat_desc *d)
 	for (i = 0; i < d->mem_count; i++)
 		printf(" 0x%llx-0x%llx (%llu MiB)", (unsigned long long)d->mem[i].base,
 		       (unsigned long long)(d->mem[i].base + d->mem[i].size - 1), (unsigned long long)(d->mem[i].size >> 20));
-	printf("%s\n# console: PL011 at 0x%llx%s\n", platform_source(d, PLAT_FROM_TREE_MEM), (unsigned long long)d->uart_base,
+	printf("%s\n", platform_source(d, PLAT_FROM_TREE_MEM));
+	printf("# console: PL011 at 0x%llx%s\n", (unsigned long long)d->uart_base,
 	       platform_source(d, PLAT_FROM_TREE_CONSOLE));
 	printf("# GICv3: distributor at 0x%llx, redistributors at 0x%llx (0x%llx bytes)%s\n",
 	       (unsigned long long)d->gicd_base, (unsigned long long)d->gicr.base, (unsigned long long)d->gicr.size,
 	       platform_source(d, PLAT_FROM_TREE_GIC));
-	printf("# PMU overflow interrupt: INTID %u%s%s\n", d->pmu_intid, d->pmu_intid >= 16 && d->pmu_intid < 32 ? " (PPI)" : "",
-	       platform_source(d, PLAT_FROM_TREE_PMU));
+	printf("# PMU overflow interrupt: INTID %u%s%s\n", d->pmu_intid,
+	       d->pmu_intid >= 16 && d->pmu_intid < 32 ? " (PPI)" : "", platform_source(d, PLAT_FROM_TREE_PMU));
 	printf("# generic timer INTIDs: Secure physical %u, Non-secure physical %u, virtual %u, EL2 physical %u%s\n",
 	       d->timer_intid[0], d->timer_intid[1], d->timer_intid[2], d->timer_intid[3],
 	       platform_source(d, PLAT_FROM_TREE_TIMER));
