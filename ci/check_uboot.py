@@ -16,7 +16,8 @@ U-Boot's autoboot on the serial console (QEMU's stdin/stdout, through pipes), ty
            anywhere) leaves it there, away from its link address, and U-Boot enters it with x0 = the device
            tree, which carries `setenv bootargs` (copied near the top of RAM, where U-Boot puts it);
   go       pmucheck.bin loaded at its link address 0x40200000, called as a function (x0 = argc), and once more
-           at IMAGE_ADDR (el2 go@0x48000000): the image relocates itself (boot/entry.S pie_relocate);
+           at IMAGE_ADDR (el2 go@0x48000000): the image relocates itself (boot/entry.S pie_relocate); and
+           booti once more at 0x200000000 with 8 GiB of RAM (el2 booti@0x200000000), above 4 GiB;
   bootelf  pmucheck.elf (raw) from ELF_ADDR: U-Boot copies its sections, then calls the entry like go.
 go and bootelf pass no tree: the image reads the platform's fallback tree (QEMU's, at the base of RAM), whose
 /chosen/bootargs U-Boot's `fdt set` writes first. Each is done on three machines: virtualization=on (U-Boot
@@ -58,6 +59,7 @@ MEMORY = "1G"                 # as the CI's -kernel runs (ci/run_qemu.py)
 LINK_ADDR = 0x40200000        # PLAT_RAM_BASE (platform/qemu-virt/platform.mk): where the ELF is linked
 RAM_BASE = 0x40000000         # PLAT_MEM_BASE: QEMU virt's RAM, U-Boot's first DRAM bank
 IMAGE_ADDR = 0x48000000       # pmucheck.bin for booti, and for go away from the link address
+HIGH_ADDR = 0x200000000       # pmucheck.bin for booti above 4 GiB (-m 8G)
 ELF_ADDR = 0x48000000         # pmucheck.elf for bootelf (never in the same boot as IMAGE_ADDR)
 FDT_FALLBACK = 0x40000000     # PLAT_FDT_FALLBACK: QEMU's tree, which go and bootelf leave to the image
 # U-Boot copies the tree for booti near the top of RAM (its fdt_high, 0xffffffff in this environment, is not
@@ -222,22 +224,23 @@ def flush_fix(uboot):
     return offsets[0] if len(offsets) == 1 else None
 
 
-def boot_plan(command, version, bin_path, elf_path, fix_offset, go_addr=LINK_ADDR):
-    """The -device loader arguments and U-Boot commands of one boot, and where the tree is expected from."""
+def boot_plan(command, version, bin_path, elf_path, fix_offset, addr=None):
+    """The -device loader arguments and U-Boot commands of one boot, and where the tree is expected from;
+    addr: where pmucheck.bin is loaded for booti and go (default IMAGE_ADDR and LINK_ADDR)."""
     bootargs = f"pmucheck.qemu={version} pmucheck.tests={MODULES}"
     setup, loader = [], []
     if command in ("go", "bootelf") and fix_offset is not None:
         setup.append("bdinfo")  # its relocaddr says where the patched instructions are (filled in by run_boot)
     if command == "booti":
-        loader = [bin_path, IMAGE_ADDR]
+        loader = [bin_path, addr or IMAGE_ADDR]
         setup += [f"setenv bootargs {bootargs}"]
-        boot = f"booti 0x{IMAGE_ADDR:x} - ${{fdtcontroladdr}}"
+        boot = f"booti 0x{addr or IMAGE_ADDR:x} - ${{fdtcontroladdr}}"
         fdt_from = "x0"
     else:
         setup += [f"fdt addr 0x{FDT_FALLBACK:x}", f'fdt set /chosen bootargs "{bootargs}"']
         if command == "go":
-            loader = [bin_path, go_addr]
-            boot = f"go 0x{go_addr:x}"
+            loader = [bin_path, addr or LINK_ADDR]
+            boot = f"go 0x{addr or LINK_ADDR:x}"
         else:
             loader = [elf_path, ELF_ADDR]
             setup.append("setenv autostart yes")  # U-Boot 2023.01's bootelf only loads without it
@@ -246,9 +249,9 @@ def boot_plan(command, version, bin_path, elf_path, fix_offset, go_addr=LINK_ADD
     return loader, setup, boot, bootargs, fdt_from
 
 
-def qemu_command(version, machine, uboot, loader):
+def qemu_command(version, machine, uboot, loader, memory=MEMORY):
     path, addr = loader
-    return [run_qemu.qemu_binary(version), "-M", machine, "-cpu", "max", "-m", MEMORY, "-nographic",
+    return [run_qemu.qemu_binary(version), "-M", machine, "-cpu", "max", "-m", memory, "-nographic",
             "-nic", "none", "-semihosting", "-bios", uboot,
             "-device", f"loader,file={path},addr=0x{addr:x},force-raw=on"]
 
@@ -402,29 +405,32 @@ def main(argv):
                 chosen = DEFAULT_BOOTS.get(version)
                 if not args.qemu and chosen is not None and f"{name} {command}" not in chosen:
                     continue
-                runs.append((f"{name} {command}@qemu-{version}", version, machine, command, el, LINK_ADDR))
-    # go away from the link address: the image relocates itself and must give the same verdicts
-    runs.append((f"el2 go@0x{IMAGE_ADDR:x}@qemu-{versions[0]}", versions[0], MACHINES[0][1], "go", 2, IMAGE_ADDR))
+                runs.append((f"{name} {command}@qemu-{version}", version, machine, command, el, None, MEMORY))
+    # away from the link address: the image relocates itself and must give the same verdicts; go at IMAGE_ADDR,
+    # and booti above 4 GiB with 8 GiB of RAM (U-Boot's tree then near 4 GiB)
+    runs.append((f"el2 go@0x{IMAGE_ADDR:x}@qemu-{versions[0]}", versions[0], MACHINES[0][1], "go", 2, IMAGE_ADDR,
+                 MEMORY))
+    runs.append((f"el2 booti@0x{HIGH_ADDR:x}@qemu-{versions[0]}", versions[0], MACHINES[0][1], "booti", 2, HIGH_ADDR,
+                 "8G"))
 
     if args.boot:
         runs = [r for r in runs if re.search(args.boot, r[0])]
 
     def one(run):
-        label, version, machine, command, el, go_addr = run
-        loader, setup, boot, bootargs, fdt_from = boot_plan(command, version, bin_path, args.elf, fix_offset,
-                                                            go_addr)
-        result = run_boot(qemu_command(version, machine, args.uboot, loader), setup, boot, fix_offset,
+        label, version, machine, command, el, addr, memory = run
+        loader, setup, boot, bootargs, fdt_from = boot_plan(command, version, bin_path, args.elf, fix_offset, addr)
+        result = run_boot(qemu_command(version, machine, args.uboot, loader, memory), setup, boot, fix_offset,
                           args.timeout)
         # where the image runs: booti leaves it where it was loaded (flags bit 3), bootelf copies it to its link
         # address, go runs it where it was loaded
-        result["image_addr"] = {"booti": IMAGE_ADDR, "go": go_addr}.get(command, LINK_ADDR)
+        result["image_addr"] = {"booti": addr or IMAGE_ADDR, "go": addr or LINK_ADDR}.get(command, LINK_ADDR)
         return run, result, bootargs, fdt_from
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = [pool.submit(one, r) for r in runs]
         results = [f.result() for f in futures]
     for item in results:
-        (label, version, _, command, el, _), result, bootargs, fdt_from = item
+        (label, version, _, command, el, _, _), result, bootargs, fdt_from = item
         checks += with_transcript(judge(label, command, el, fdt_from, bootargs, version, result,
                                         args.expected_dir), result, 80)
     for ok, line in checks:

@@ -82,8 +82,8 @@ class ChecksTest(unittest.TestCase):
         self.one_fails("header: PSCI", text=CONSOLE.replace("# PSCI: smc", "# PSCI: hvc"))
         self.one_fails("header: PSCI", text=CONSOLE.replace("# PEs: 1,", "# PEs: 2,"))
         # each line says where it came from: a compiled-in value is not TF-A's tree
-        self.one_fails("header: PSCI", text=CONSOLE.replace("0x0 (device tree)", "0x0 (compiled in: platform/qemu-virt, "
-                                                            "not in the tree)"))
+        compiled_in = "0x0 (compiled in: platform/qemu-virt, not in the tree)"
+        self.one_fails("header: PSCI", text=CONSOLE.replace("0x0 (device tree)", compiled_in))
 
     def test_counter_faster_than_cntfrq_says_fails(self):
         self.one_fails("CNTFRQ_EL0", text=CONSOLE.replace("# elapsed: 62500000", "# elapsed: 1000000000"))
