@@ -65,6 +65,7 @@ PLAT_DEFS := -DPLAT_RAM_BASE=$(PLAT_RAM_BASE) -DPLAT_RAM_SIZE=$(PLAT_RAM_SIZE) \
              -DPLAT_UART_BASE=$(PLAT_UART_BASE) -DPLAT_GICD_BASE=$(PLAT_GICD_BASE) \
              -DPLAT_GICR_BASE=$(PLAT_GICR_BASE) -DPLAT_PMU_INTID=$(PLAT_PMU_INTID) \
              -DPLAT_SEMIHOSTING=$(PLAT_SEMIHOSTING) -DPMUCHECK_TESTS='"$(TESTS)"' \
+             -DPLAT_COMPATIBLE='"$(PLAT_COMPATIBLE)"' \
              -DPLAT_MEM_BASE=$(PLAT_MEM_BASE) -DPLAT_MEM_SIZE=$(PLAT_MEM_SIZE) -DPLAT_GICR_SIZE=$(PLAT_GICR_SIZE) \
              $(if $(PLAT_FDT_FALLBACK),-DPLAT_FDT_FALLBACK=$(PLAT_FDT_FALLBACK)) \
              $(if $(filter 1,$(FORCE_GATES)),-DPMUCHECK_FORCE_GATES=1) $(if $(filter 1,$(FAULT_INJECT)),-DPMUCHECK_FAULT_INJECT=1) \
@@ -77,10 +78,16 @@ INCLUDES  := -I. -Ilib -Itests $(LIBFDT_INC)
 # make bench; LTO alone took 4.3 KB off); on QEMU it runs as fast as -O2 did (the suite's time is in exceptions
 # and register writes, not in its own code). MMU_OFF_OBJS stay out of LTO: their -mstrict-align must not meet
 # code from elsewhere in one function. LTO_LDFLAGS: the code generation options again at the link.
-LTO_LDFLAGS = $(LTO) -Os -fomit-frame-pointer -mgeneral-regs-only -fno-pic
+LTO_LDFLAGS = $(LTO) -Os -fomit-frame-pointer -mgeneral-regs-only -fpie
 CFLAGS    := -std=c11 -ffreestanding -Os -fomit-frame-pointer -flto -g -Wall -Wextra -Werror -mgeneral-regs-only \
-             -fno-pic -fno-stack-protector -ffunction-sections -fdata-sections -MMD -MP $(INCLUDES) $(PLAT_DEFS)
+             -fpie -include lib/runtime/hidden.h -fno-stack-protector -ffunction-sections -fdata-sections -MMD -MP \
+             $(INCLUDES) $(PLAT_DEFS)
 ASFLAGS   := -g -MMD -MP $(INCLUDES) $(PLAT_DEFS)
+# Position independent (boot/entry.S pie_relocate, linker/pmucheck.ld.S): -fpie code, linked -pie without a
+# dynamic linker (no .interp; a static PIE, what gcc's -static-pie passes to ld), no text relocations (-z text:
+# the linker refuses a relocation in a read-only section). ci/check_pie.py then checks the ELF (PIE_CHECK).
+PIE_LDFLAGS := -Wl,-pie,--no-dynamic-linker,-z,text
+PIE_CHECK    = $(PYTHON) ci/check_pie.py --readelf $(READELF) $@ || { rm -f $@; exit 1; }
 LIBGCC     = $(shell $(CROSS_COMPILE)gcc -print-libgcc-file-name)
 SEMIHOST_LIB := $(if $(filter 1,$(PLAT_SEMIHOSTING)),semihost)
 # picolibc's integer-only printf and scanf (what its specs do for -DPICOLIBC_INTEGER_PRINTF_SCANF): pmucheck
@@ -109,7 +116,7 @@ CC       := $(CROSS_COMPILE)gcc
 LTO      := -flto=auto
 CFLAGS   += -mno-outline-atomics -DPMUCHECK_LIBC_NEWLIB=1
 ASFLAGS  += -DPMUCHECK_LIBC_NEWLIB=1
-LD_CMD    = $(CC) $(LTO_LDFLAGS) -nostdlib -static -Wl,--gc-sections -Wl,--build-id=none -T $(BUILD)/pmucheck.ld $(OBJS) \
+LD_CMD    = $(CC) $(LTO_LDFLAGS) -nostdlib -static $(PIE_LDFLAGS) -Wl,--gc-sections -Wl,--build-id=none -T $(BUILD)/pmucheck.ld $(OBJS) \
             -Wl,--start-group $(LIBFDT_A) $(NEWLIB_LIBS) $(LIBGCC) -Wl,--end-group -o $@
 ifneq ($(NEWLIB),)
 NEWLIB_INC := -nostdinc -isystem $(NEWLIB)/include -isystem $(shell $(CROSS_COMPILE)gcc -print-file-name=include)
@@ -126,14 +133,14 @@ CC       := clang --target=aarch64-none-elf
 LTO      := -flto
 CFLAGS   += -isystem $(PICOLIBC)/include -ftls-model=local-exec
 ASFLAGS  += -isystem $(PICOLIBC)/include
-LD_CMD    = $(CC) $(LTO_LDFLAGS) -fuse-ld=lld -nostdlib -static -Wl,--gc-sections -Wl,-T,$(BUILD)/pmucheck.ld $(OBJS) \
+LD_CMD    = $(CC) $(LTO_LDFLAGS) -fuse-ld=lld -nostdlib -static $(PIE_LDFLAGS) -Wl,--gc-sections -Wl,-T,$(BUILD)/pmucheck.ld $(OBJS) \
             -Wl,--start-group $(LIBFDT_A) $(PICOLIBC)/lib/libc.a $(if $(SEMIHOST_LIB),$(PICOLIBC)/lib/lib$(SEMIHOST_LIB).a) \
             $(LIBGCC) -Wl,--end-group $(PRINTF_LINK) -o $@
 else
 CC       := $(CROSS_COMPILE)gcc --specs=$(PICOLIBC)/picolibc.specs
 LTO      := -flto=auto # LTRANS jobs as make runs them (plain -flto warns that it compiles serially)
 CFLAGS   += -mno-outline-atomics
-LD_CMD    = $(CC) $(LTO_LDFLAGS) -nostartfiles -static -T $(BUILD)/pmucheck.ld $(OBJS) $(LIBFDT_A) \
+LD_CMD    = $(CC) $(LTO_LDFLAGS) -nostartfiles -static $(PIE_LDFLAGS) -T $(BUILD)/pmucheck.ld $(OBJS) $(LIBFDT_A) \
             $(if $(SEMIHOST_LIB),--oslib=$(SEMIHOST_LIB)) $(PRINTF_LINK) -o $@
 endif
 # Code that runs before the MMU is on: boot_main() up to mmu_boot(), and lib/mmu/ itself.
@@ -143,6 +150,7 @@ OBJCOPY := $(CROSS_COMPILE)objcopy
 # V=1 shows the full commands.
 Q := $(if $(V),,@)
 SIZE    := $(CROSS_COMPILE)size
+READELF := $(CROSS_COMPILE)readelf
 
 .PHONY: all run run-deps soak test bench report coverage deps host-test host-dt-test host-access-test fuzz fuzz-regress census clean
 all: $(ELF) $(BUILD)/pmucheck.bin
@@ -164,10 +172,11 @@ $(BUILD)/%.o: %.S $(BUILD)/flags
 	$(Q)$(CC) $(ASFLAGS) -c $< -o $@
 $(BUILD)/pmucheck.ld: linker/pmucheck.ld.S $(BUILD)/flags
 	@mkdir -p $(@D)
-	$(Q)$(CROSS_COMPILE)gcc -E -P -x c $(PLAT_DEFS) $< -o $@
+	$(Q)$(CROSS_COMPILE)gcc -E -P -x c -D__ASSEMBLER__ -Ilib $(PLAT_DEFS) $< -o $@
 $(ELF): $(OBJS) $(LIBFDT_A) $(BUILD)/pmucheck.ld
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(LD_CMD)
+	$(Q)$(PIE_CHECK)
 $(BUILD)/pmucheck.bin: $(ELF)
 	$(Q)$(OBJCOPY) -O binary $< $@
 

@@ -3,17 +3,9 @@
  * picolibc's TLS (none with newlib), reads the ID registers, gives every lower level its baseline (el3/, el2/,
  * el1/), reports which contexts exist, runs the test modules and exits with the verdict.
  */
-#ifndef PMUCHECK_LIBC_NEWLIB
-#include <picolibc.h> /* defines PICOLIBC_TLS, which picotls.h needs */
-#include <picotls.h>
-#else
-/* newlib (make LIBC=newlib) keeps errno and its other per-thread state in struct _reent (_impure_ptr), not in
- * TLS: its .tdata/.tbss are empty and there is no TLS block to set up. */
-static inline void _init_tls(void *tls) { (void)tls; }
-static inline void _set_tls(void *tls) { (void)tls; }
-#endif
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "arch/arch_regs.h"
 #include "arch/id_regs.h"
@@ -28,31 +20,49 @@ static inline void _set_tls(void *tls) { (void)tls; }
 #include "platform/platform.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
+#include "runtime/image_layout.h"
 #include "runtime/stacks.h"
 #include "smp/pe_start.h"
 #include "test/selection.h"
 #include "test/test.h"
 #include "tests.h"
 
-extern char __tls_base[];
+extern char __tls_base[], __tls_bss_start[], __tls_bss_end[]; /* linker/pmucheck.ld.S */
+extern char __rela_start[], __rela_end[];                      /* Elf64_Rela entries, 24 bytes each */
+
+/*
+ * The C library's thread-local storage (picolibc's errno and the like, local-exec model; newlib has none):
+ * the TLS block's .tdata is in place where the image was loaded, its .tbss is zeroed, and TPIDR_EL0 points
+ * at the 16-byte TCB below the block (AArch64 ELF TLS, variant 1). What picolibc's _init_tls() and _set_tls()
+ * do, but with section addresses only: those two read the block's sizes and the TCB offset from absolute
+ * linker-script symbols through the GOT, which the linker relocates in a PIE as if they were addresses
+ * (R_AARCH64_RELATIVE): a relocated image got each size plus its relocation offset (found booting at 0x48000000).
+ */
+static void tls_setup(bool first)
+{
+	if (first)
+		memset(__tls_bss_start, 0, (size_t)(__tls_bss_end - __tls_bss_start));
+	__asm__ volatile("msr tpidr_el0, %0" ::"r"((uintptr_t)__tls_base - 16) : "memory");
+}
 extern char secondary_entry[], pe_holding_pen[]; /* boot/entry.S */
 static uint64_t pes_selected; /* bit i: run the suite on PE i; 0: every PE */
 
 /*
- * Where a device tree may be: x0 (the arm64 boot protocol), when it is a plausible RAM address, and the
- * platform's documented place (PLAT_FDT_FALLBACK: QEMU virt puts it at the base of RAM). Zero: none.
+ * Where a device tree may be: x0 (the arm64 boot protocol) when 8-byte aligned, nonzero and within the 48-bit
+ * reach of the translation tables (lib/mmu/), wherever the loader put it in RAM: mmu_boot() maps the 4 MiB from
+ * its 2 MiB block as RAM before platform_discover() reads the header's magic and size (fdt_check_header), so
+ * U-Boot's copy near the top of a large bank is read too. Then the platform's documented place
+ * (PLAT_FDT_FALLBACK: QEMU virt puts it at the base of RAM), but only where the compiled-in values may apply
+ * (the image runs in the compiled-in RAM window, platform_in_compiled_window()): on another board that address
+ * may be anything. Zero: none.
  */
 static unsigned fdt_candidates(uint64_t x0, uint64_t out[2])
 {
-	out[0] = (x0 != 0 && (x0 & 7) == 0) ? x0 : 0;
-#if defined(PLAT_MEM_BASE) && defined(PLAT_MEM_SIZE)
-	if (x0 < PLAT_MEM_BASE || x0 - PLAT_MEM_BASE >= PLAT_MEM_SIZE)
-		out[0] = 0;
-#endif
-#ifdef PLAT_FDT_FALLBACK
-	out[1] = PLAT_FDT_FALLBACK;
-#else
+	out[0] = (x0 != 0 && (x0 & 7) == 0 && x0 < BIT64(48) - (U64(4) << 20)) ? x0 : 0;
 	out[1] = 0;
+#ifdef PLAT_FDT_FALLBACK
+	if (platform_in_compiled_window())
+		out[1] = PLAT_FDT_FALLBACK;
 #endif
 	return 2;
 }
@@ -147,8 +157,7 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 	orchestrator_el = el;
 	if (mmu_boot(cand, fdt_candidates(x0, cand)) != 0)
 		platform_exit(2);
-	_init_tls(__tls_base);
-	_set_tls(__tls_base);
+	tls_setup(true);
 	features_read();
 	platform_discover(cand, 2, cand_name);
 	parse_selection();
@@ -166,6 +175,9 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 	printf("TAP version 14\n");
 	printf("# pmucheck: PMUv3 conformance checks (platform %s)\n", platform_name);
 	printf("# entered at EL%u\n", el);
+	printf("# image at 0x%llx, linked at 0x%llx: %u relocations applied (boot/entry.S pie_relocate)\n",
+	       (unsigned long long)(uintptr_t)__text_start, (unsigned long long)PLAT_RAM_BASE,
+	       (unsigned)((uintptr_t)(__rela_end - __rela_start) / 24));
 	platform_desc_print(&plat);
 	if (platform_bootarg("pmucheck.qemu", version, sizeof(version)))
 		printf("# QEMU %s (boot argument pmucheck.qemu): the deviations recorded for it apply\n", version);
@@ -212,7 +224,7 @@ void __attribute__((noreturn)) secondary_main(unsigned el, unsigned idx)
 {
 	if (el != orchestrator_el || mmu_enable_secondary() != 0)
 		pe_park(); /* never reports started: pe_start() names it */
-	_set_tls(__tls_base);
+	tls_setup(false);
 	pe_report_started(idx);
 	pe_run_suite(idx);
 	pe_report_done(idx);

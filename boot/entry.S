@@ -7,13 +7,15 @@
  *
  * The image starts with the arm64 Linux Image header, so that loaders of Linux (U-Boot's booti) take
  * pmucheck.bin; its first instruction branches over the header, so the ELF entry (-kernel, bootelf, the
- * holding pen) is unchanged. pmucheck is not position independent: entered anywhere but its link address
- * it prints a Bail out! line and stops (link_address_check).
+ * holding pen) is unchanged. pmucheck is position independent (linked -pie, linker/pmucheck.ld.S): entered at
+ * any PIE_LOAD_ALIGN-aligned address it applies its own relocations (pie_relocate) before anything reads an
+ * absolute address; entered at a misaligned one it prints a Bail out! line and stops (load_address_check).
  */
 #include "arch/arch_regs.h"
 #include "arch/asm_macros.h"
 #include "platform/platform.h"
 #include "runtime/context.h"
+#include "runtime/image_layout.h"
 #include "runtime/stacks.h"
 
 /*
@@ -24,23 +26,25 @@
  *   0x10 u64 image_size               bytes from the image's start it may use: up to __image_end (BSS, stacks
  *                                     and translation tables included, which the file does not hold)
  *   0x18 u64 flags                    bit 0 endianness (0: LE), bits 1-2 page size (1: 4K), bit 3 physical
- *                                     placement (0: the 2 MiB aligned base as close as possible to the base
- *                                     of DRAM)
+ *                                     placement (1: the 2 MiB aligned base may be anywhere in memory)
  *   0x20 u64 res2, res3, res4 = 0; 0x38 u32 magic = 0x644d5241 ("ARM\x64"); 0x3c u32 res5 (PE/COFF offset)
- * U-Boot's booti (arch/arm/lib/image.c, booti_setup()) checks the magic and, with flags bit 3 clear, moves
- * the image to ALIGN(first DRAM bank's start, 2 MiB) + text_offset and enters it there. pmucheck must run
- * at PLAT_RAM_BASE, so text_offset = PLAT_RAM_BASE - PLAT_MEM_BASE (qemu-virt: 0x200000) and bit 3 clear;
- * that holds where the loader's first DRAM bank starts at PLAT_MEM_BASE, 2 MiB aligned.
+ * pmucheck runs anywhere PIE_LOAD_ALIGN-aligned, so bit 3 is set and text_offset is 0, as Linux's own since
+ * v5.8 (a 2 MiB aligned base is PIE_LOAD_ALIGN-aligned). U-Boot's booti (arch/arm/lib/image.c, booti_setup())
+ * checks the magic and, with bit 3 set, leaves the image at ALIGN(where it was loaded, 2 MiB) + text_offset.
  */
 #define ARM64_IMAGE_MAGIC		0x644d5241	/* "ARM\x64", little-endian */
 #define ARM64_IMAGE_FLAG_LE		(0 << 0)
 #define ARM64_IMAGE_FLAG_PAGE_SIZE_4K	(1 << 1)
-#define ARM64_IMAGE_FLAG_PHYS_BASE	(1 << 3)	/* anywhere in memory: not set, pmucheck is not relocatable */
-#define ARM64_IMAGE_FLAGS		(ARM64_IMAGE_FLAG_LE | ARM64_IMAGE_FLAG_PAGE_SIZE_4K)
-#define ARM64_IMAGE_TEXT_OFFSET		(PLAT_RAM_BASE - PLAT_MEM_BASE)
-#if (PLAT_MEM_BASE & 0x1fffff) != 0 || PLAT_RAM_BASE < PLAT_MEM_BASE
-#error "the arm64 Image header needs PLAT_MEM_BASE 2 MiB aligned and PLAT_RAM_BASE above it"
+#define ARM64_IMAGE_FLAG_PHYS_BASE	(1 << 3)	/* anywhere in memory: pmucheck relocates itself */
+#define ARM64_IMAGE_FLAGS	\
+	(ARM64_IMAGE_FLAG_LE | ARM64_IMAGE_FLAG_PAGE_SIZE_4K | ARM64_IMAGE_FLAG_PHYS_BASE)
+#define ARM64_IMAGE_TEXT_OFFSET		0
+#if (0x200000 % PIE_LOAD_ALIGN) != 0
+#error "the arm64 Image header's 2 MiB aligned base must keep PIE_LOAD_ALIGN"
 #endif
+
+/* ELF for the Arm 64-bit Architecture (AAELF64), 5.7.11 "Dynamic relocations": R_AARCH64_RELATIVE, Delta(S) + A */
+#define R_AARCH64_RELATIVE		1027
 
 	.section .text.boot, "ax"
 	.global _start
@@ -49,7 +53,8 @@ _start:					/* = __image_start (linker/pmucheck.ld.S asserts it) */
 	b	image_entry		/* code0 */
 	.long	0			/* code1 */
 	.quad	ARM64_IMAGE_TEXT_OFFSET	/* text_offset */
-	.quad	__image_size		/* image_size (linker/pmucheck.ld.S) */
+	.long	__image_size		/* image_size (linker/pmucheck.ld.S), low word: an ABS32 relocation, */
+	.long	0			/* which -pie resolves at the link (an ABS64 would be left to run time) */
 	.quad	ARM64_IMAGE_FLAGS	/* flags */
 	.quad	0			/* res2 */
 	.quad	0			/* res3 */
@@ -72,45 +77,83 @@ func image_entry, .text.boot
 	ldr	x2, =PLAT_PRIMARY_MPIDR
 	cmp	x1, x2
 	b.ne	pe_holding_pen
-1:	bl	link_address_check
+1:	bl	load_address_check
 	mov	x21, #0			/* PE index 0 */
 	bl	el_entry_setup
 	b	boot_common
 endfunc image_entry
 
 /*
- * link_address_check: returns when the image runs where it is linked (_start's address taken PC-relative,
- * ADR, equals its link-time value from a literal). Otherwise, with nothing written to memory (the image is
- * not where its absolute addresses point): a Bail out! line with both addresses on the compiled-in PL011,
- * then the end of the run with status 2 (lib/drivers/console_early.S). Uses x0-x8 and x30.
+ * load_address_check: returns when the image runs at a PIE_LOAD_ALIGN-aligned address (_start's address taken
+ * PC-relative, ADR). Otherwise, with nothing written to memory: a Bail out! line with the address it runs at
+ * and the one it is linked at (early_puts: the compiled-in PL011 where that applies, else semihosting), then
+ * the end of the run with status 2 (lib/drivers/console_early.S). Uses x0-x8 and x30.
  */
-func link_address_check, .text.boot
+func load_address_check, .text.pie
 	adr	x0, _start
-	ldr	x1, =_start
-	cmp	x0, x1
+	tst	x0, #(PIE_LOAD_ALIGN - 1)
 	b.ne	1f
 	ret
 1:	mov	x7, x0			/* where it runs */
-	adr	x3, link_address_msg_entered
+	adr	x3, load_address_msg_entered
 	bl	early_puts
 	mov	x4, x7
 	bl	early_puthex
-	adr	x3, link_address_msg_linked
+	adr	x3, load_address_msg_linked
 	bl	early_puts
-	ldr	x4, =_start
+	ldr	x4, =PLAT_RAM_BASE	/* the link address of _start (linker/pmucheck.ld.S asserts it) */
 	bl	early_puthex
-	adr	x3, link_address_msg_end
+	adr	x3, load_address_msg_end
 	bl	early_puts
 	b	early_exit
-link_address_msg_entered:
+load_address_msg_entered:
 	.asciz	"\r\nBail out! pmucheck entered at "
-link_address_msg_linked:
+load_address_msg_linked:
 	.asciz	", linked at "
-link_address_msg_end:
-	.asciz	": it runs only at its link address (doc/boot-protocol.md, \"From U-Boot\" in README.md)\r\n"
+load_address_msg_end:
+	.asciz	": it runs only at a 64 KiB aligned address (PIE_LOAD_ALIGN, doc/boot-protocol.md)\r\n"
 	.balign 4
 	.ltorg
-endfunc link_address_check
+endfunc load_address_check
+
+/*
+ * pie_relocate: applies the image's dynamic relocations for the address it runs at, with the MMU off, before
+ * anything reads an absolute address (a pointer in .data, a GOT entry, an address in a literal of C code).
+ * Each Elf64_Rela of [__rela_start, __rela_end) (r_offset, r_info, r_addend; AAELF64) must be
+ * R_AARCH64_RELATIVE against no symbol: the 64-bit word at r_offset + delta gets r_addend + delta, delta being
+ * the run address of _start less its link address PLAT_RAM_BASE. Writing r_addend + delta (not adding to the
+ * word) makes a second pass harmless. The build admits no other type (ci/check_pie.py); one met here all the
+ * same ends the run (Bail out!, status 2). The same job as TF-A's fixup_gdt_reloc (lib/aarch64/misc_helpers.S)
+ * and Linux's relocate_kernel, written for this image. Uses x0-x9 and x30; no stack.
+ */
+func pie_relocate, .text.pie
+	adr	x9, _start
+	ldr	x0, =PLAT_RAM_BASE
+	sub	x9, x9, x0		/* delta */
+	adrp	x0, __rela_start
+	add	x0, x0, :lo12:__rela_start
+	adrp	x1, __rela_end
+	add	x1, x1, :lo12:__rela_end
+	ldr	x2, =R_AARCH64_RELATIVE
+1:	cmp	x0, x1
+	b.hs	2f
+	ldp	x3, x4, [x0], #16	/* r_offset, r_info (symbol 0, type R_AARCH64_RELATIVE) */
+	ldr	x5, [x0], #8		/* r_addend */
+	cmp	x4, x2
+	b.ne	3f
+	add	x5, x5, x9
+	str	x5, [x3, x9]
+	b	1b
+2:	ret
+3:	adr	x3, pie_relocate_msg
+	bl	early_puts
+	b	early_exit
+pie_relocate_msg:
+	.ascii	"\r\nBail out! pmucheck: a dynamic relocation other than R_AARCH64_RELATIVE"
+	.asciz	" (doc/boot-protocol.md)\r\n"
+	.balign 4
+	.ltorg
+endfunc pie_relocate
 
 /*
  * pe_holding_pen: a PE that is not the primary, with the MMU off (at EL3 from reset, or at the loader's EL
@@ -209,6 +252,7 @@ func boot_common, .text.boot
 	 * translation tables). A clean is harmless where the loader already cleaned the image (boot protocol).
 	 */
 	call_range dcache_clean_inval_poc, __image_start, __image_end
+	bl	pie_relocate		/* before the first absolute address is read: boot_main's */
 	/*
 	 * Zero BSS and the translation tables, 16 bytes a store (both 16-byte aligned, linker/pmucheck.ld.S). The
 	 * stacks between them hold nothing that is read before it is written: left as they are (2 MiB of

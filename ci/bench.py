@@ -79,7 +79,18 @@ def main(argv):
     args = ap.parse_args(argv)
     sizes = subprocess.run([args.size_tool, args.elf], capture_output=True, text=True).stdout.rstrip()
     print(sizes)
-    text = int(sizes.splitlines()[-1].split()[0])
+    # By section (size -A): the image is a static PIE (doc/boot-protocol.md), so `size`'s text column also counts
+    # .rela.dyn and the other dynamic sections; the budget is code and read-only data: .text, .rodata and
+    # .data.rel.ro (constant data holding addresses, read-only once relocated; in .rodata before the PIE).
+    by_section = {}
+    for line in subprocess.run([args.size_tool, "-A", args.elf], capture_output=True, text=True).stdout.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[1].isdigit():
+            by_section[f[0]] = int(f[1])
+    text = sum(by_section.get(n, 0) for n in (".text", ".rodata", ".data.rel.ro"))
+    print(f"sections: .text {by_section.get('.text', 0)}, .rodata {by_section.get('.rodata', 0)}, .data.rel.ro "
+          f"{by_section.get('.data.rel.ro', 0)}; .rela.dyn {by_section.get('.rela.dyn', 0)} "
+          f"({by_section.get('.rela.dyn', 0) // 24} relocations applied at entry)")
     floor_elf = build_floor(args.size_tool[:-len("size")])
     print(f"{'configuration':28} {'median s':>9} {'floor s':>8} {'ratio':>6} {'guest ms':>9} {'checks':>7} "
           f"{'checks/s':>9} {'test points':>12}")
@@ -118,7 +129,7 @@ def main(argv):
                        for label, r in sorted(targeted.items(), key=lambda kv: -kv[1]) if r > 2)
     print(f"target: the suite within 2x the floor on -cpu max: worst ratio {worst:.2f} "
           f"({'met' if worst <= 2 else 'missed: ' + missed})")
-    print(f"target: image text under 128 KiB: {text} bytes of .text and .rodata "
+    print(f"target: image text under 128 KiB: {text} bytes of .text, .rodata and .data.rel.ro "
           f"({'met' if text < 128 * 1024 else 'missed'})")
     return 0
 

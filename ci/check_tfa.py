@@ -335,7 +335,7 @@ def judge(text, stderr, rc, timed_out, seconds, smp, version, entry, args):
 
     psci = next((x for x in lines if x.startswith("# PSCI:")), "(none)")
     pes = next((x for x in lines if x.startswith("# PEs:")), "(none)")
-    ok = psci == "# PSCI: smc" and re.match(rf"^# PEs: {smp}, ", pes) is not None
+    ok = psci == "# PSCI: smc (device tree)" and re.match(rf"^# PEs: {smp}, .*\(device tree\)$", pes) is not None
     results.append((ok, f"header: PSCI smc (TF-A's /psci node), {smp} PE{'s' if smp > 1 else ''}",
                     [] if ok else [psci, pes]))
 

@@ -42,6 +42,10 @@ fi
 cat "$R/fault-inject.log"; tail -n 1 "$R/fault-inject.log" > "$R/fault-inject.summary"
 $PYTHON ci/run_qemu.py --elf build/qemu-virt/pmucheck.elf --junit-dir "$R" > "$R/qemu.log"
 cat "$R/qemu.log"; tail -n 1 "$R/qemu.log" > "$R/qemu.summary"
+# pmucheck.bin away from its link address (QEMU's generic loader, no -kernel): it relocates itself, verdicts as
+# el3-max's; outside the compiled-in RAM window it uses nothing compiled in (ci/check_relocated.py).
+$PYTHON ci/check_relocated.py --bin build/qemu-virt/pmucheck.bin > "$R/relocated.log" 2>&1
+cat "$R/relocated.log"; tail -n 1 "$R/relocated.log" > "$R/relocated.summary"
 # pmucheck as TF-A 2.8's BL33 (ci/build-tfa.sh's build in the cache, made by ci/install-deps.sh): entered at
 # Non-secure EL2 with the tree in x0, PE 1 through TF-A's PSCI CPU_ON, verdicts as el2-max's (ci/check_tfa.py).
 $PYTHON ci/check_tfa.py --elf build/qemu-virt/pmucheck.elf --out "$R" > "$R/tfa.log" 2>&1

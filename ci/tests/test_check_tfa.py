@@ -20,8 +20,8 @@ TAP version 14
 # pmucheck: PMUv3 conformance checks (platform qemu-virt)
 # entered at EL2
 # platform: device tree at 0x40000000 (8367 bytes, found at x0 (boot protocol)), model "linux,dummy-virt"
-# PSCI: smc
-# PEs: 1, MPIDR 0x0
+# PSCI: smc (device tree)
+# PEs: 1, MPIDR 0x0 (device tree)
 # bootargs: "pmucheck.qemu=7.2"
 # ID_AA64PFR0_EL1 = 0x1201001121112222: EL3=2 EL2=2 SEL2=1
 ok 1 - enable.swinc.ns_el2 D11.5.1
@@ -81,6 +81,9 @@ class ChecksTest(unittest.TestCase):
         self.one_fails("header: boot arguments", text=CONSOLE.replace("pmucheck.qemu=7.2", "console=ttyAMA0"))
         self.one_fails("header: PSCI", text=CONSOLE.replace("# PSCI: smc", "# PSCI: hvc"))
         self.one_fails("header: PSCI", text=CONSOLE.replace("# PEs: 1,", "# PEs: 2,"))
+        # each line says where it came from: a compiled-in value is not TF-A's tree
+        compiled_in = "0x0 (compiled in: platform/qemu-virt, not in the tree)"
+        self.one_fails("header: PSCI", text=CONSOLE.replace("0x0 (device tree)", compiled_in))
 
     def test_counter_faster_than_cntfrq_says_fails(self):
         self.one_fails("CNTFRQ_EL0", text=CONSOLE.replace("# elapsed: 62500000", "# elapsed: 1000000000"))

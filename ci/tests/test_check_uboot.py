@@ -17,8 +17,8 @@ IMAGE_SIZE = 0x2c0000
 
 def header(**fields):
     """A 64-byte arm64 Image header (booting.rst layout) as pmucheck's, with some fields replaced."""
-    f = dict(code0=0x14000010, code1=0, text_offset=LINK - check_uboot.RAM_BASE, image_size=IMAGE_SIZE,
-             flags=0x2, res2=0, res3=0, res4=0, magic=0x644d5241, res5=0)
+    f = dict(code0=0x14000010, code1=0, text_offset=0, image_size=IMAGE_SIZE,
+             flags=0xa, res2=0, res3=0, res4=0, magic=0x644d5241, res5=0)
     f.update(fields)
     return struct.pack("<IIQQQQQQII", f["code0"], f["code1"], f["text_offset"], f["image_size"], f["flags"],
                        f["res2"], f["res3"], f["res4"], f["magic"], f["res5"])
@@ -50,8 +50,8 @@ class ImageHeader(unittest.TestCase):
         self.assertEqual(self.problems(header()), [])
 
     def test_each_wrong_field_fails(self):
-        for field, value in (("magic", 0x784d5241), ("code0", 0xd503201f), ("text_offset", 0),
-                             ("image_size", 0x26000), ("flags", 0xa), ("res2", 1)):
+        for field, value in (("magic", 0x784d5241), ("code0", 0xd503201f), ("text_offset", 0x200000),
+                             ("image_size", 0x26000), ("flags", 0x2), ("res2", 1)):
             with self.subTest(field=field):
                 self.assertEqual(len(self.problems(header(**{field: value}))), 1)
 
@@ -79,6 +79,7 @@ class FlushFix(unittest.TestCase):
 # What pmucheck prints, entered at EL2 through booti (abridged to what judge() reads).
 TAP = """TAP version 14
 # entered at EL2
+# image at 0x48000000, linked at 0x40200000: 550 relocations applied (boot/entry.S pie_relocate)
 # platform: device tree at 0x4fefd000 (8192 bytes, found at x0 (boot protocol)), model "linux,dummy-virt"
 # bootargs: "pmucheck.qemu=7.2 pmucheck.tests=enable,interrupt"
 ok 1 - enable.swinc.ns_el2 D11.5.1 (288 checks)
@@ -95,22 +96,24 @@ class Judge(unittest.TestCase):
             os.makedirs(os.path.join(d, "qemu-7.2"))
             with open(os.path.join(d, "qemu-7.2", "el2-max.txt"), "w") as f:
                 f.write("ok enable.swinc.ns_el2\nok interrupt.r1.ns_el2\nok prohibit.x.ns_el2\n")
-            result = {"text": text, "rc": rc, "problems": [], "patched": None, "timed_out": False}
+            result = {"text": text, "rc": rc, "problems": [], "patched": None, "timed_out": False,
+                      "image_addr": check_uboot.IMAGE_ADDR}
             return [ok for ok, _ in check_uboot.judge(label, label.split()[1].split("@")[0], el, fdt_from,
                                                        BOOTARGS, "7.2", result, d)]
 
     def test_all_pass(self):
-        self.assertEqual(self.judge(TAP), [True] * 5)
+        self.assertEqual(self.judge(TAP), [True] * 6)
 
     def test_each_check_can_fail(self):
-        # summary/exit status, EL, tree source, boot arguments, verdicts
-        self.assertEqual(self.judge(TAP, rc=1), [False, True, True, True, False])
+        # summary/exit status, EL, tree source, where the image runs, boot arguments, verdicts
+        self.assertEqual(self.judge(TAP, rc=1), [False, True, True, True, True, False])
         self.assertEqual(self.judge(TAP, el=1)[1], False)
         self.assertEqual(self.judge(TAP, fdt_from="fallback")[2], False)
-        self.assertEqual(self.judge(TAP.replace("tests=enable,interrupt", "tests=enable"))[3], False)
+        self.assertEqual(self.judge(TAP.replace("# image at 0x48000000", "# image at 0x40200000"))[3], False)
+        self.assertEqual(self.judge(TAP.replace("tests=enable,interrupt", "tests=enable"))[4], False)
         failing = TAP.replace("ok 2 - interrupt", "not ok 2 - interrupt").replace("2 passed, 0 failed",
                                                                                   "1 passed, 1 failed")
-        self.assertEqual(self.judge(failing, rc=1)[4], False)
+        self.assertEqual(self.judge(failing, rc=1)[5], False)
 
     def test_listed_difference_passes_and_a_stale_one_fails(self):
         known = dict(check_uboot.KNOWN_DIFFERENCES)
@@ -118,8 +121,8 @@ class Judge(unittest.TestCase):
             check_uboot.KNOWN_DIFFERENCES[("el3", "booti")] = {"interrupt.r1.ns_el2": ("fail", "why")}
             failing = TAP.replace("ok 2 - interrupt", "not ok 2 - interrupt").replace("2 passed, 0 failed",
                                                                                       "1 passed, 1 failed")
-            self.assertEqual(self.judge(failing, label="el3 booti@qemu-7.2", rc=1)[4], True)
-            self.assertEqual(self.judge(TAP, label="el3 booti@qemu-7.2")[4], False)
+            self.assertEqual(self.judge(failing, label="el3 booti@qemu-7.2", rc=1)[5], True)
+            self.assertEqual(self.judge(TAP, label="el3 booti@qemu-7.2")[5], False)
         finally:
             check_uboot.KNOWN_DIFFERENCES.clear()
             check_uboot.KNOWN_DIFFERENCES.update(known)

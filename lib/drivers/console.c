@@ -5,6 +5,7 @@
 #include "drivers/console.h"
 #include "drivers/console_pl011.h"
 #include "platform/platform.h"
+#include "platform/platform_desc.h"
 
 static bool use_semihosting;
 static char buffer[CONSOLE_BUFFER];
@@ -29,6 +30,10 @@ void console_flush(void)
 
 void console_putc(char c)
 {
+	if (!use_semihosting && !plat.uart_base) /* no UART known (platform_discover()): semihosting or nothing */
+		use_semihosting = PLAT_SEMIHOSTING;
+	if (!use_semihosting && !plat.uart_base)
+		return;
 	if (!use_semihosting) {
 		if (c == '\n')
 			pl011_putc('\r');

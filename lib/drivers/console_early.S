@@ -1,13 +1,16 @@
 /*
- * console_early.S - the PL011 at the compiled-in PLAT_UART_BASE (PrimeCell UART TRM DDI0183: UARTDR at 0x000,
- * UARTFR at 0x018, TXFF at bit 5), written without a stack and without writing memory, and the end of a run
- * with status 2: for the two ends that can trust neither, boot/entry.S's link_address_check (the image is not
- * where its absolute addresses point) and lib/runtime/vectors.S's exc_panic_exit (an exception while the last
- * one was being reported). Position independent: every address is PC-relative. Registers only, as named.
+ * console_early.S - a console written without a stack and without writing memory, and the end of a run with
+ * status 2: for the ends that can trust neither, boot/entry.S's load_address_check and pie_relocate (before the
+ * image is relocated) and lib/runtime/vectors.S's exc_panic_exit (an exception while the last one was being
+ * reported). The console is a PL011 (PrimeCell UART TRM DDI0183: UARTDR at 0x000, UARTFR at 0x018, TXFF at
+ * bit 5) only where pmucheck knows one: early_uart_base (lib/platform/platform_desc.c) once the platform is
+ * known, before that the compiled-in PLAT_UART_BASE only while the image runs in the compiled-in RAM window
+ * [PLAT_MEM_BASE, PLAT_MEM_BASE + PLAT_MEM_SIZE). Elsewhere semihosting SYS_WRITEC (0x03) where the platform
+ * has semihosting, else nothing. Position independent: every address is PC-relative. Registers only, as named.
  */
 #include "arch/asm_macros.h"
 
-/* early_puts: the NUL-terminated string at x3 to the UART. Uses x2, x3, x5, x6, x8. */
+/* early_puts: the NUL-terminated string at x3 to the early console. Uses x0-x3, x5, x6, x8. */
 func early_puts, .text.exc
 	mov	x8, x30
 1:	ldrb	w5, [x3], #1
@@ -17,7 +20,7 @@ func early_puts, .text.exc
 2:	ret	x8
 endfunc early_puts
 
-/* early_puthex: x4 as 0x and 16 hex digits to the UART. Uses x2, x3, x5, x6, x8. */
+/* early_puthex: x4 as 0x and 16 hex digits to the early console. Uses x0-x3, x5, x6, x8. */
 func early_puthex, .text.exc
 	mov	x8, x30
 	mov	w5, #'0'
@@ -37,14 +40,46 @@ func early_puthex, .text.exc
 	ret	x8
 endfunc early_puthex
 
-/* early_putc: w5 to the UART once its transmit FIFO has room. Uses x2, x6. */
+/*
+ * early_putc: w5 (an ASCII character) to the early console. The PL011 once its transmit FIFO has room; or
+ * semihosting SYS_WRITEC, whose x1 points at the character: at its copy in early_ascii (no memory written).
+ * Uses x0-x2, x6.
+ */
 func early_putc, .text.exc
+	adrp	x2, early_uart_base
+	ldr	x2, [x2, :lo12:early_uart_base]
+	cmn	x2, #1			/* ~0: the platform has no UART */
+	b.eq	3f
+	cbnz	x2, 1f
+	/* not decided yet: the compiled-in UART while the image runs in the compiled-in RAM window */
+	adr	x6, early_putc
+	ldr	x2, =PLAT_MEM_BASE
+	sub	x6, x6, x2
+	ldr	x2, =PLAT_MEM_SIZE
+	cmp	x6, x2
+	b.hs	3f
 	ldr	x2, =PLAT_UART_BASE
 1:	ldr	w6, [x2, #0x18]		/* UARTFR */
 	tbnz	w6, #5, 1b		/* TXFF: transmit FIFO full */
 	str	w5, [x2]		/* UARTDR */
 	ret
+3:
+#if PLAT_SEMIHOSTING
+	and	x1, x5, #0x7f
+	adr	x0, early_ascii
+	add	x1, x0, x1
+	mov	x0, #0x03		/* SYS_WRITEC */
+	hlt	#0xf000
+#endif
+	ret
 	.ltorg
+early_ascii:				/* byte n holds n */
+	.irp	hi, 0, 1, 2, 3, 4, 5, 6, 7
+	.irp	lo, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	.byte	\hi * 16 + \lo
+	.endr
+	.endr
+	.balign	4
 endfunc early_putc
 
 /*

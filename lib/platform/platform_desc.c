@@ -2,12 +2,14 @@
  * platform_desc.c - the platform description (platform_desc.h): compiled-in values of
  * platform/<name>/platform.mk, replaced by what the device tree says where one is found (lib/dt/).
  */
+#include <libfdt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "dt/fdt_platform.h"
 #include "platform/platform.h"
 #include "platform/platform_desc.h"
+#include "runtime/image_layout.h"
 
 #define FDT_MAX_SIZE (2u << 20) /* bytes: mmu_boot() maps 4MB from the 2MB block holding the tree */
 
@@ -28,25 +30,90 @@ struct plat_desc plat = {
 	.pe_count_in_tree = 1,
 };
 
+/*
+ * The PL011 that lib/drivers/console_early.S writes to: 0 before platform_discover() (it then takes the
+ * compiled-in one only inside the compiled-in RAM window), ~0 after it when the image has no UART (semihosting
+ * or nothing), else the UART's address. In .data, not .bss: its first value is in the image as loaded, read
+ * before BSS is zeroed.
+ */
+uint64_t early_uart_base __attribute__((section(".data.early_uart_base"))) = 0;
+
+static int compiled_in = -1; /* platform_compiled_in_applies() after platform_discover(); -1 before */
+
+bool platform_in_compiled_window(void)
+{
+	uint64_t at = (uint64_t)(uintptr_t)__text_start;
+
+	return at >= PLAT_MEM_BASE && at - PLAT_MEM_BASE < PLAT_MEM_SIZE;
+}
+
+bool platform_compiled_in_applies(void)
+{
+	return compiled_in < 0 ? platform_in_compiled_window() : compiled_in;
+}
+
+/* Forget the compiled-in values the tree did not replace (plat.from_tree): they describe another platform. */
+static void platform_forget_compiled_in(void)
+{
+	if (!(plat.from_tree & PLAT_FROM_TREE_MEM))
+		plat.mem_count = 0;
+	if (!(plat.from_tree & PLAT_FROM_TREE_CONSOLE))
+		plat.uart_base = 0;
+	if (!(plat.from_tree & PLAT_FROM_TREE_GIC)) {
+		plat.gic_version = 0;
+		plat.gicd_base = plat.gicc_base = plat.gicc_size = 0;
+		plat.gicr.base = plat.gicr.size = 0;
+	}
+}
+
 bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand_name)
 {
+	bool found = false;
 	unsigned i;
-	int rc;
 
 	snprintf(plat.model, sizeof(plat.model), "%s", platform_name);
-	plat.fdt_why = "no valid tree at x0 or at the platform's fallback address";
-	for (i = 0; i < n; i++) {
+	plat.fdt_why = platform_in_compiled_window()
+		? "no valid tree at x0 or at the platform's fallback address"
+		: "no valid tree at x0; outside the compiled-in RAM window, so neither the fallback address nor the "
+		  "compiled-in map is used";
+	for (i = 0; i < n && !found; i++) {
 		const void *fdt = (const void *)(uintptr_t)cand[i];
 
 		if (!cand[i] || !fdt_platform_valid(fdt, FDT_MAX_SIZE))
 			continue;
-		rc = fdt_platform_read(fdt, &plat);
-		if (rc == 0) {
+		if (fdt_platform_read(fdt, &plat) == 0) {
 			plat.fdt_why = cand_name[i];
-			return true;
+			found = true;
+			/* devicetree-specification, 3.2 "Root node": compatible names the platform */
+			compiled_in = fdt_node_check_compatible(fdt, 0, PLAT_COMPATIBLE) == 0;
 		}
 	}
-	return false;
+	if (!found)
+		compiled_in = platform_in_compiled_window();
+	if (!compiled_in)
+		platform_forget_compiled_in();
+	early_uart_base = plat.uart_base ? plat.uart_base : ~(uint64_t)0;
+	return found;
+}
+
+/*
+ * The source of one part of `d` (a PLAT_FROM_TREE_* bit) for the end of its TAP header line: the tree, the
+ * compiled-in values of platform/<name>/ (where they apply), or none.
+ */
+static const char *platform_source(const struct plat_desc *d, uint32_t part)
+{
+	static char buf[80];
+
+	if (d->from_tree & part)
+		return " (device tree)";
+	if (part == PLAT_FROM_TREE_PSCI)
+		return "";
+	/* the addresses platform_discover() forgets; the INTIDs and the booting PE's MPIDR stay (no address) */
+	if (!platform_compiled_in_applies() &&
+	    (part & (PLAT_FROM_TREE_MEM | PLAT_FROM_TREE_CONSOLE | PLAT_FROM_TREE_GIC)))
+		return " none (not in the tree)";
+	snprintf(buf, sizeof(buf), " (compiled in: platform/%s, not in the tree)", platform_name);
+	return buf;
 }
 
 const char *platform_bootarg(const char *key, char *buf, size_t size)
@@ -66,21 +133,23 @@ const char *platform_bootarg(const char *key, char *buf, size_t size)
 	return NULL;
 }
 
-/* The interrupt controller line: what the tree gave (its compatible string) or the compiled-in GICv3. */
+/* The interrupt controller line: what the tree gave (its compatible string), the compiled-in GICv3, or none. */
 static void gic_print(const struct plat_desc *d)
 {
-	const char *from = d->from_tree & PLAT_FROM_TREE_GIC ? d->gic_compatible : "compiled in";
+	const char *src = platform_source(d, PLAT_FROM_TREE_GIC);
 
 	if (d->gic_version == 2)
-		printf("# GICv2: distributor at 0x%llx, CPU interface at 0x%llx (%s)\n", (unsigned long long)d->gicd_base,
-		       (unsigned long long)d->gicc_base, from);
+		printf("# GICv2: distributor at 0x%llx, CPU interface at 0x%llx, %s%s\n", (unsigned long long)d->gicd_base,
+		       (unsigned long long)d->gicc_base, d->gic_compatible, src);
 	else if (d->gic_version == 3)
-		printf("# GICv3: distributor at 0x%llx, redistributors at 0x%llx (0x%llx bytes) (%s)\n",
+		printf("# GICv3: distributor at 0x%llx, redistributors at 0x%llx (0x%llx bytes)%s%s%s\n",
 		       (unsigned long long)d->gicd_base, (unsigned long long)d->gicr.base,
-		       (unsigned long long)d->gicr.size, from);
-	else
+		       (unsigned long long)d->gicr.size, d->gic_compatible[0] ? ", " : "", d->gic_compatible, src);
+	else if (d->from_fdt)
 		printf("# interrupt controller: none pmucheck supports in the tree (%s)\n",
 		       d->gic_compatible[0] ? d->gic_compatible : "no interrupt-controller node");
+	else
+		printf("# interrupt controller:%s\n", src);
 }
 
 static const char *const psci_name[] = { "none (no /psci node)", "smc", "hvc" };
@@ -98,18 +167,23 @@ void platform_desc_print(const struct plat_desc *d)
 	for (i = 0; i < d->mem_count; i++)
 		printf(" 0x%llx-0x%llx (%llu MiB)", (unsigned long long)d->mem[i].base,
 		       (unsigned long long)(d->mem[i].base + d->mem[i].size - 1), (unsigned long long)(d->mem[i].size >> 20));
-	printf("\n# console: PL011 at 0x%llx\n", (unsigned long long)d->uart_base);
+	printf("%s\n", platform_source(d, PLAT_FROM_TREE_MEM));
+	printf("# console: PL011 at 0x%llx%s\n", (unsigned long long)d->uart_base,
+	       platform_source(d, PLAT_FROM_TREE_CONSOLE));
 	gic_print(d);
-	printf("# PMU overflow interrupt: INTID %u%s\n", d->pmu_intid, d->pmu_intid >= 16 && d->pmu_intid < 32 ? " (PPI)" : "");
-	printf("# generic timer INTIDs: Secure physical %u, Non-secure physical %u, virtual %u, EL2 physical %u\n",
-	       d->timer_intid[0], d->timer_intid[1], d->timer_intid[2], d->timer_intid[3]);
-	printf("# PSCI: %s\n", psci_name[d->psci]);
+	printf("# PMU overflow interrupt: INTID %u%s%s\n", d->pmu_intid,
+	       d->pmu_intid >= 16 && d->pmu_intid < 32 ? " (PPI)" : "", platform_source(d, PLAT_FROM_TREE_PMU));
+	printf("# generic timer INTIDs: Secure physical %u, Non-secure physical %u, virtual %u, EL2 physical %u%s\n",
+	       d->timer_intid[0], d->timer_intid[1], d->timer_intid[2], d->timer_intid[3],
+	       platform_source(d, PLAT_FROM_TREE_TIMER));
+	printf("# PSCI: %s%s\n", psci_name[d->psci], platform_source(d, PLAT_FROM_TREE_PSCI));
 	printf("# PEs: %u", d->pe_count);
 	if (d->pe_count_in_tree > d->pe_count)
 		printf(" of %u in the tree (pmucheck tests at most %u)", d->pe_count_in_tree, PLAT_MAX_PES);
 	printf(", MPIDR");
 	for (i = 0; i < d->pe_count; i++)
 		printf("%s 0x%llx", i ? "," : "", (unsigned long long)d->pe_mpidr[i]);
+	printf("%s", platform_source(d, PLAT_FROM_TREE_CPUS));
 	printf("\n# external debug blocks (arm,coresight-cpu-debug):");
 	for (i = 0, n = 0; i < d->pe_count; i++)
 		if (d->pe_debug_base[i])

@@ -67,9 +67,26 @@ extern struct plat_desc plat;
 /*
  * Replace the compiled-in values of `plat` with the first valid device tree among cand[0..n-1] (0: none;
  * cand_name[i] says where that candidate came from, for the TAP header). Each must be mapped (mmu_boot()).
- * Returns true when a tree was read; else `plat` keeps the compiled-in values and plat.fdt_why says why.
+ * The compiled-in values (platform/<name>/platform.mk) then stay only where they apply
+ * (platform_compiled_in_applies()); elsewhere what the tree does not give is absent: no memory but the image,
+ * no UART (uart_base 0: the console is semihosting's), no GIC (gicd_base 0). Returns true when a tree was read;
+ * else plat.fdt_why says why none was.
  */
 bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand_name);
+
+/*
+ * Whether the image runs inside the compiled-in RAM window [PLAT_MEM_BASE, PLAT_MEM_BASE + PLAT_MEM_SIZE): the
+ * only sign, before a tree is read or where none is found, that it runs on the platform it was built for.
+ */
+bool platform_in_compiled_window(void);
+
+/*
+ * Whether the compiled-in values of platform/<name>/platform.mk apply: before platform_discover(), where the
+ * image runs in the compiled-in RAM window; after it, where the tree's root compatible is PLAT_COMPATIBLE, or
+ * no tree was found and the image runs in that window. lib/drivers/console_early.S reads the same decision
+ * from early_uart_base.
+ */
+bool platform_compiled_in_applies(void);
 
 /* The platform's name (platform/<name>/). */
 extern const char platform_name[];

@@ -8,6 +8,10 @@ PLAT_GICR_BASE  := 0x2F100000
 PLAT_PMU_INTID  := 23
 # Compiled-in fallbacks for what a device tree would say: DRAM0 (2 GiB), the redistributors of the
 # first cluster; no fallback tree address (the tree comes in x0 from the stage before, if any).
+# The root compatible that names this platform (Linux arch/arm64/boot/dts/arm/fvp-base-revc.dts, the root node's
+# compatible): the values of this file apply only where the device tree has it, or where no tree is found and
+# the image runs in PLAT_MEM_BASE..+SIZE (lib/platform/platform_desc.c platform_discover).
+PLAT_COMPATIBLE := arm,fvp-base-revc
 PLAT_MEM_BASE   := 0x80000000
 PLAT_MEM_SIZE   := 0x80000000
 PLAT_GICR_SIZE  := 0x100000

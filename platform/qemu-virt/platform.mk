@@ -10,6 +10,10 @@ PLAT_PMU_INTID  := 23
 # Compiled-in fallbacks for what the device tree normally says (lib/platform/platform_desc.c):
 # RAM from 0x40000000 (hw/arm/virt.c VIRT_MEM; 256 MiB assumed), the redistributor region (VIRT_GIC_REDIST),
 # and where QEMU puts the tree when it does not pass it in x0: the base of RAM (doc/boot-protocol.md).
+# The root compatible that names this platform (hw/arm/virt.c: the root node's compatible): the values of this
+# file apply only where the device tree has it, or where no tree is found and the image runs in
+# PLAT_MEM_BASE..+SIZE (lib/platform/platform_desc.c platform_discover).
+PLAT_COMPATIBLE := linux,dummy-virt
 PLAT_MEM_BASE   := 0x40000000
 PLAT_MEM_SIZE   := 0x10000000
 PLAT_GICR_SIZE  := 0xF60000

@@ -112,6 +112,10 @@ bool gicv3_init(const char **why)
 	unsigned i;
 
 	*why = NULL;
+	if (!plat.gicd_base || !plat.gicr.size) {
+		*why = "no GICv3 in the device tree (and the compiled-in one is another platform's)";
+		return false;
+	}
 	if (FIELD_GET(ID_AA64PFR0_EL1, GIC, features.id_aa64pfr0_el1) == 0) {
 		*why = "no GIC System register interface (ID_AA64PFR0_EL1.GIC == 0)";
 		return false;
