@@ -461,7 +461,7 @@ void test_ebep(void)
 {
 	const char *why = NULL, *gic_why = NULL;
 	struct check_group irq, table;
-	bool gic = pmu_implemented(&features.pmu) && gic_init(&gic_why);
+	bool gic = pmu_implemented(&features.pmu) && pmu_irq_ready(&gic_why);
 	unsigned i;
 
 	if (ebep_gate() && !features.ebep)

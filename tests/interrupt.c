@@ -305,7 +305,7 @@ void test_interrupt(void)
 {
 	const char *why = NULL, *gic_why = NULL;
 	unsigned i, p;
-	bool gic = pmu_implemented(&features.pmu) && gic_init(&gic_why);
+	bool gic = pmu_implemented(&features.pmu) && pmu_irq_ready(&gic_why);
 	char el3_why[128];
 
 	snprintf(el3_why, sizeof(el3_why), "%s: no Group 0 FIQ for EL3", gic_one_security_state_why());

@@ -7,6 +7,8 @@
 #include "arch/arch_regs.h"
 #include "arch/id_regs.h"
 #include "arch/sysreg.h"
+#include "drivers/gic/gic.h"
+#include "platform/platform_desc.h"
 #include "pmu_util.h"
 #include "runtime/baseline.h"
 #include "runtime/stacks.h"
@@ -186,4 +188,22 @@ uint64_t pmu_filter_only_at(enum ctx target)
 	if (!*found)
 		*found = filter_only_at_search(target) | BIT64(63);
 	return *found & ~BIT64(63);
+}
+
+bool pmu_irq_ready(const char **why)
+{
+	static char buf[160];
+
+	if (!gic_init(why))
+		return false;
+	if (plat.pmu_intid >= 16 && plat.pmu_intid < 32)
+		return true;
+	if (!plat.pmu_intid)
+		snprintf(buf, sizeof(buf), "no PMU overflow interrupt in the device tree (no arm,armv8-pmuv3 or "
+			 "arm,<core>-pmu node with interrupts)");
+	else
+		snprintf(buf, sizeof(buf), "the PMU overflow interrupt is INTID %u, an SPI (device tree): pmucheck routes "
+			 "only a PPI (INTID 16-31)", plat.pmu_intid);
+	*why = buf;
+	return false;
 }

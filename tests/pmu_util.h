@@ -75,6 +75,14 @@ bool pmu_ctx_visited(enum ctx target, enum ctx c);
  */
 const char *pmu_context_skip_reason(enum ctx c, bool needs_sw_incr);
 
+/*
+ * Whether the PMU overflow interrupt can be taken: the GIC is set up (gic_init()) and the interrupt the device
+ * tree names is a PPI (INTID 16-31, each PE its own: D13.3 "the overflow interrupt request"), which is how
+ * pmucheck routes it. Returns false with *why set: the GIC's reason, no PMU interrupt, or an SPI (many SoCs wire
+ * one SPI per core, listed in cpu order: not routed by pmucheck).
+ */
+bool pmu_irq_ready(const char **why);
+
 /* SKIP the test point "<point>.<context c>" (its rules text `rules`) with the reason `why` (test/test.h tap_skip). */
 void pmu_skip_at(const char *point, enum ctx c, const char *rules, const char *why);
 

@@ -59,6 +59,8 @@ static void platform_forget_compiled_in(void)
 		plat.mem_count = 0;
 	if (!(plat.from_tree & PLAT_FROM_TREE_CONSOLE))
 		plat.uart_base = 0;
+	if (!(plat.from_tree & PLAT_FROM_TREE_PMU))
+		plat.pmu_intid = 0; /* SBSA's PPI 23 is a convention, not the architecture's: a guess on another board */
 	if (!(plat.from_tree & PLAT_FROM_TREE_GIC)) {
 		plat.gic_version = 0;
 		plat.gicd_base = plat.gicc_base = plat.gicc_size = 0;
@@ -108,9 +110,10 @@ static const char *platform_source(const struct plat_desc *d, uint32_t part)
 		return " (device tree)";
 	if (part == PLAT_FROM_TREE_PSCI)
 		return "";
-	/* the addresses platform_discover() forgets; the INTIDs and the booting PE's MPIDR stay (no address) */
+	/* what platform_discover() forgets; the timer's INTIDs (SBSA's, which the watchdog uses) and the booting PE's
+	 * MPIDR stay */
 	if (!platform_compiled_in_applies() &&
-	    (part & (PLAT_FROM_TREE_MEM | PLAT_FROM_TREE_CONSOLE | PLAT_FROM_TREE_GIC)))
+	    (part & (PLAT_FROM_TREE_MEM | PLAT_FROM_TREE_CONSOLE | PLAT_FROM_TREE_GIC | PLAT_FROM_TREE_PMU)))
 		return " none (not in the tree)";
 	snprintf(buf, sizeof(buf), " (compiled in: platform/%s, not in the tree)", platform_name);
 	return buf;
