@@ -1,6 +1,8 @@
 /*
- * console_early.S - the PL011 at the compiled-in PLAT_UART_BASE (PrimeCell UART TRM DDI0183: UARTDR at 0x000,
- * UARTFR at 0x018, TXFF at bit 5), written without a stack and without writing memory, and the end of a run
+ * console_early.S - the console when it is a PL011 (PrimeCell UART TRM DDI0183: UARTDR at 0x000, UARTFR at
+ * 0x018, TXFF at bit 5) at console_early_pl011 (console.c: the compiled-in PLAT_UART_BASE until console_select(),
+ * then the console's base, or 0 for another family, which then prints nothing here), written without a stack
+ * and without writing memory, and the end of a run
  * with status 2: for the two ends that can trust neither, boot/entry.S's link_address_check (the image is not
  * where its absolute addresses point) and lib/runtime/vectors.S's exc_panic_exit (an exception while the last
  * one was being reported). Position independent: every address is PC-relative. Registers only, as named.
@@ -37,14 +39,15 @@ func early_puthex, .text.exc
 	ret	x8
 endfunc early_puthex
 
-/* early_putc: w5 to the UART once its transmit FIFO has room. Uses x2, x6. */
+/* early_putc: w5 to the PL011 once its transmit FIFO has room; nothing without one. Uses x2, x6. */
 func early_putc, .text.exc
-	ldr	x2, =PLAT_UART_BASE
+	adrp	x2, console_early_pl011
+	ldr	x2, [x2, :lo12:console_early_pl011]
+	cbz	x2, 2f
 1:	ldr	w6, [x2, #0x18]		/* UARTFR */
 	tbnz	w6, #5, 1b		/* TXFF: transmit FIFO full */
 	str	w5, [x2]		/* UARTDR */
-	ret
-	.ltorg
+2:	ret
 endfunc early_putc
 
 /*

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "drivers/uart/uart.h"
 #include "dt/fdt_platform.h"
 #include "platform/platform.h"
 #include "platform/platform_desc.h"
@@ -16,7 +17,8 @@ struct plat_desc plat = {
 	.fdt_why = "not looked for yet",
 	.mem = { { PLAT_MEM_BASE, PLAT_MEM_SIZE } },
 	.mem_count = 1,
-	.uart_base = PLAT_UART_BASE,
+	.console = { .kind = PLAT_CONSOLE_PL011, .base = PLAT_UART_BASE, .reg_io_width = 4,
+		     .from = PLAT_CONSOLE_FROM_BUILD },
 	.gicd_base = PLAT_GICD_BASE,
 	.gicr = { PLAT_GICR_BASE, PLAT_GICR_SIZE },
 	.pmu_intid = PLAT_PMU_INTID,
@@ -67,6 +69,37 @@ const char *platform_bootarg(const char *key, char *buf, size_t size)
 
 static const char *const psci_name[] = { "none (no /psci node)", "smc", "hvc" };
 
+/* Where a console came from, for the TAP header (enum plat_console_from). */
+static const char *const console_from[] = {
+	"compiled in: PLAT_UART_BASE", "/chosen/stdout-path", "/chosen/linux,stdout-path", "/aliases/serial0",
+	"the tree", "the boot argument pmucheck.console",
+};
+
+/* "# console: ..." of the TAP header. */
+static void console_print(const struct plat_console *c)
+{
+	const char *sink = PLAT_SEMIHOSTING ? "semihosting" : "no output (built without semihosting)";
+	const struct uart_driver *drv = uart_driver(c->kind);
+
+	if (c->kind == PLAT_CONSOLE_NONE && c->from == PLAT_CONSOLE_FROM_TREE_NONE) {
+		printf("# console: none in the tree: %s\n", sink);
+	} else if (c->kind == PLAT_CONSOLE_NONE && c->compatible[0]) {
+		printf("# console: none usable: %s names a node of compatible \"%s\", but %s: %s\n",
+		       console_from[c->from], c->compatible, c->why ? c->why : "?", sink);
+	} else if (c->kind == PLAT_CONSOLE_NONE) {
+		printf("# console: none usable: %s: %s: %s\n", console_from[c->from], c->why ? c->why : "?", sink);
+	} else {
+		printf("# console: %s at 0x%llx (", plat_console_kind_name(c->kind), (unsigned long long)c->base);
+		if (c->compatible[0])
+			printf("%s, ", c->compatible);
+		if (drv && !drv->io_width)
+			printf("reg-shift %u, reg-io-width %u, ", c->reg_shift, c->reg_io_width);
+		if (c->reg_offset)
+			printf("registers from +0x%x, ", c->reg_offset);
+		printf("%sfrom %s)\n", c->big_endian ? "big-endian, " : "", console_from[c->from]);
+	}
+}
+
 void platform_desc_print(const struct plat_desc *d)
 {
 	unsigned i, n;
@@ -80,7 +113,8 @@ void platform_desc_print(const struct plat_desc *d)
 	for (i = 0; i < d->mem_count; i++)
 		printf(" 0x%llx-0x%llx (%llu MiB)", (unsigned long long)d->mem[i].base,
 		       (unsigned long long)(d->mem[i].base + d->mem[i].size - 1), (unsigned long long)(d->mem[i].size >> 20));
-	printf("\n# console: PL011 at 0x%llx\n", (unsigned long long)d->uart_base);
+	printf("\n");
+	console_print(&d->console);
 	printf("# GICv3: distributor at 0x%llx, redistributors at 0x%llx (0x%llx bytes)\n",
 	       (unsigned long long)d->gicd_base, (unsigned long long)d->gicr.base, (unsigned long long)d->gicr.size);
 	printf("# PMU overflow interrupt: INTID %u%s\n", d->pmu_intid, d->pmu_intid >= 16 && d->pmu_intid < 32 ? " (PPI)" : "");
