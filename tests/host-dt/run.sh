@@ -136,6 +136,11 @@ done < <(consoles)
 check "consoles, GIC through /soc ranges" "$WORK/c.dtb" gicd=0xff000000 gicr=0xff080000,0x200000 \
 	mem0=0x0,0x3b400000
 
+# QEMU's npcm845-evb (its UART0, a 16550 behind the APB bus's ranges), as booted in doc/boot-protocol.md
+dtc -q -I dts -O dtb -o "$WORK/npcm.dtb" "$(dirname "$0")/npcm845-evb.dts"
+check "npcm845-evb" "$WORK/npcm.dtb" console=16550 uart=0xf0000000 reg_shift=2 reg_io_width=4 \
+	compat=nuvoton,npcm845-uart from=stdout-path mem0=0x0,0x80000000 "bootargs=pmucheck.tests=enable"
+
 # Not a tree: the read fails and leaves every default
 head -c 4096 /dev/zero > "$WORK/zero.dtb"
 check "not a tree" "$WORK/zero.dtb" error=1

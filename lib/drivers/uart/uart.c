@@ -41,7 +41,9 @@ const struct uart_driver *uart_match(const char *compat, int len, const struct u
 		n = nul ? (size_t)(nul - (compat + off)) : (size_t)(len - off);
 		for (i = 0; i < UART_DRIVERS; i++) {
 			for (e = uart_drivers[i]->compat; e->compatible; e++) {
-				if (strlen(e->compatible) == n && memcmp(e->compatible, compat + off, n) == 0) {
+				/* the first byte first: the walk asks this of every node with a compatible */
+				if (e->compatible[0] == compat[off] && strncmp(e->compatible, compat + off, n) == 0 &&
+				    e->compatible[n] == '\0') {
 					*entry = e;
 					return uart_drivers[i];
 				}
