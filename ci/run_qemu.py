@@ -114,10 +114,12 @@ CONSOLE_ARGS = ["-display", "none", "-chardev", "stdio,id=console,mux=on", "-ser
 
 def qemu_command(elf, config, version, bootargs=""):
     """The QEMU command line that boots `elf` the way platform/qemu-virt/platform.mk does (1 GiB of RAM
-    unless the configuration's extra arguments give -m), with `bootargs` after pmucheck's own in -append."""
+    unless the configuration's extra arguments give -m), with `bootargs` after pmucheck's own in -append; a
+    pmucheck.console in `bootargs` replaces the configuration's."""
     memory = [] if "-m" in config.extra else ["-m", "1G"]
     console = "uart" if config.name.endswith(UART_SUFFIX) else "semihosting"
-    append = " ".join(a for a in (f"pmucheck.qemu={version}", f"pmucheck.console={console}", bootargs) if a)
+    console_arg = "" if "pmucheck.console=" in bootargs else f"pmucheck.console={console}"
+    append = " ".join(a for a in (f"pmucheck.qemu={version}", console_arg, bootargs) if a)
     return ([qemu_binary(version), "-M", config.machine, "-cpu", config.cpu] + memory +
             CONSOLE_ARGS + ["-nic", "none"] + config.extra + ["-kernel", elf, "-append", append])
 
