@@ -249,7 +249,7 @@ static void fdt_console_node(const void *fdt, int node, int parent, struct plat_
 	}
 	if (c->reg_shift > 2)
 		why = "reg-shift above 2";
-	else if (c->reg_io_width != 1 && c->reg_io_width != 4 && c->reg_io_width != drv->io_width)
+	else if (!drv->io_width && c->reg_io_width != 1 && c->reg_io_width != 4) /* 0 included */
 		why = "reg-io-width other than 1 or 4";
 	else if ((c->base + c->reg_offset) % c->reg_io_width)
 		why = "its registers are not aligned to their width";
