@@ -206,7 +206,7 @@ static uint32_t fdt_u32(const void *fdt, int node, const char *name, uint32_t df
 /*
  * The console node `node` (parent: its parent's offset) into c, kind none with c->why when it cannot be used:
  * disabled, no compatible a driver knows, no reg, an address the buses do not translate, reg-shift above 2,
- * reg-io-width other than 1 or 4 (bindings serial/serial.yaml, serial/8250.yaml: reg-shift default 0,
+ * reg-offset of 4 KiB or more, reg-io-width other than 1 or 4 (bindings serial/serial.yaml, serial/8250.yaml: reg-shift default 0,
  * reg-io-width default 1; 8250's reg-offset is added to the base), registers not aligned to their width.
  */
 static void fdt_console_node(const void *fdt, int node, int parent, struct plat_console *c)
@@ -249,6 +249,8 @@ static void fdt_console_node(const void *fdt, int node, int parent, struct plat_
 	}
 	if (c->reg_shift > 2)
 		why = "reg-shift above 2";
+	else if (c->reg_offset >= 0x1000)
+		why = "reg-offset of 4 KiB or more";
 	else if (!drv->io_width && c->reg_io_width != 1 && c->reg_io_width != 4) /* 0 included */
 		why = "reg-io-width other than 1 or 4";
 	else if ((c->base + c->reg_offset) % c->reg_io_width)

@@ -122,6 +122,7 @@ serial2|console=none uart=0 compat=pmucheck,mystery-uart why=no console driver k
 /soc/serial@7e400000|console=none why=its status is not okay
 /soc/serial@7e410000|console=none why=reg-io-width other than 1 or 4
 /soc/serial@7e430000|console=none why=reg-io-width other than 1 or 4
+/soc/serial@7e440000|console=none why=reg-offset of 4 KiB or more
 /soc/serial@7e420001|console=none why=its registers are not aligned to their width
 /soc/serial@7f800000|console=none why=its address does not translate
 /nobus/serial@1000|console=none compat=ns16550a why=its address does not translate
