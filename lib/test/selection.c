@@ -341,6 +341,11 @@ bool selection_parse_console(struct selection *s, const char *text, char *err, s
 			 c.reg_io_width);
 		return false;
 	}
+	if (addr >= SELECTION_MAX_CONSOLE_ADDR) {
+		snprintf(err, errlen, "pmucheck.console=%s: the address must be below 0x%llx (what the translation "
+			 "tables reach, less a page)", text, (unsigned long long)SELECTION_MAX_CONSOLE_ADDR);
+		return false;
+	}
 	s->console = c;
 	return true;
 }

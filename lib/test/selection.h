@@ -47,6 +47,7 @@
 #define SELECTION_MAX_NAME    64  /* bytes of one entry, NUL included (test point names fit in 64) */
 #define SELECTION_MAX_PES     64
 #define SELECTION_MAX_SWEEP   100000000u /* configurations one pmucheck.sweep may ask for */
+#define SELECTION_MAX_CONSOLE_ADDR ((1ull << 48) - 0x1000) /* pmucheck.console addresses are below: 48-bit tables */
 
 struct selection {
 	unsigned entries;                                   /* 0: every test point */
@@ -89,7 +90,7 @@ bool selection_parse_sweep(struct selection *s, const char *text, char *err, siz
 /*
  * Parse a console in Linux's earlycon spelling (the value of pmucheck.console other than uart and semihosting,
  * above) into s->console; false with err set on an unknown name, an iotype the family does not take, an address
- * that is not 0x-hex, zero, above 2^64 - 1 or not aligned to the access width.
+ * that is not 0x-hex, zero, not below SELECTION_MAX_CONSOLE_ADDR or not aligned to the access width.
  */
 bool selection_parse_console(struct selection *s, const char *text, char *err, size_t errlen);
 

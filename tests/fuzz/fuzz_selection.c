@@ -10,7 +10,8 @@
  *     1..SELECTION_MAX_SWEEP, and printed back as "<count>:0x<seed>" and "<count>:<seed>" parses to the same
  *     values; a refused one, and boot arguments without the key, leave the sweep fields zero;
  *   - an accepted console in Linux's earlycon spelling (pmucheck.console=<name>,...) names a UART family, comes
- *     from the boot argument, has a non-zero address aligned to its access width (1, 2 or 4 bytes), a register
+ *     from the boot argument, has a non-zero address below SELECTION_MAX_CONSOLE_ADDR aligned to its access
+ *     width (1, 2 or 4 bytes), a register
  *     stride of at most 4 bytes, and is not semihosting; a refused one, and boot arguments without it, leave
  *     the console zero (kind none).
  * `make fuzz` runs it (FUZZ_SECONDS); `make test` replays the kept corpus (tests/fuzz/corpus/selection/).
@@ -114,6 +115,7 @@ static void check_console(const struct selection *s)
 		return;
 	}
 	if (c->kind >= PLAT_CONSOLE_KINDS || c->from != PLAT_CONSOLE_FROM_BOOTARG || c->base == 0 ||
+	    c->base >= SELECTION_MAX_CONSOLE_ADDR ||
 	    (c->reg_io_width != 1 && c->reg_io_width != 2 && c->reg_io_width != 4) || c->base % c->reg_io_width ||
 	    c->reg_shift > 2 || s->console_semihosting)
 		abort();
