@@ -49,11 +49,13 @@ HOST_MODEL_SRCS := $(filter-out lib/model/pmu_access.c,$(MODEL_SRCS)) lib/runtim
 # The console (console.c) and its C library's glue: picolibc's stdio FILE (console_picolibc.c), or newlib's
 # system calls (console_newlib.c).
 CONSOLE_SRC := lib/drivers/console.c lib/drivers/$(if $(filter newlib,$(LIBC)),console_newlib.c,console_picolibc.c)
+# The console UART drivers (lib/drivers/uart/: the list and matching in uart.c, one file per family).
+UART_SRCS := $(sort $(wildcard lib/drivers/uart/*.c))
 SRCS := boot/entry.S boot/boot_main.c \
         el3/smc_service.c el2/hvc_service.c el1/svc_service.c \
         lib/arch/id_regs.c \
         lib/runtime/baseline.c lib/runtime/context.c lib/runtime/context_lower.S lib/runtime/exception.c lib/runtime/profiling_exception.c lib/runtime/watchdog.c lib/runtime/vectors.S \
-        $(CONSOLE_SRC) lib/drivers/console_early.S lib/drivers/console_pl011.c lib/drivers/gic/gic.c lib/drivers/gic/gicv2.c lib/drivers/gic/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c \
+        $(CONSOLE_SRC) lib/drivers/console_early.S $(UART_SRCS) lib/drivers/gic/gic.c lib/drivers/gic/gicv2.c lib/drivers/gic/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c \
         lib/smp/psci.c lib/smp/pe_start.c $(DT_SRCS) \
         lib/platform/platform_exit.c $(MODEL_SRCS) \
         lib/test/test.c lib/test/selection.c \
@@ -216,7 +218,8 @@ SPEC_DIR ?= ../shared/spec
 FUZZ_BIN     := build/host/fuzz_selection
 FUZZ_CORPUS  := tests/fuzz/corpus/selection
 FUZZ_SECONDS ?= 300
-$(FUZZ_BIN): lib/test/selection.c lib/test/selection.h tests/fuzz/fuzz_selection.c tests/module_list.h
+$(FUZZ_BIN): lib/test/selection.c lib/test/selection.h lib/platform/platform_desc.h tests/fuzz/fuzz_selection.c \
+		tests/module_list.h
 	@mkdir -p $(@D)
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Ilib -Itests \
 	 lib/test/selection.c tests/fuzz/fuzz_selection.c -o $@

@@ -85,6 +85,8 @@ static void parse_selection(void)
 {
 	sel_ok = selection_parse_bootargs(&sel, plat.bootargs, sizeof(plat.bootargs), test_module_names,
 					  test_module_count, plat.pe_count, sel_err, sizeof(sel_err));
+	if (sel_ok && sel.console.kind != PLAT_CONSOLE_NONE)
+		plat.console = sel.console; /* mapped by mmu_map_platform(), written to after console_select() */
 	if (sel_ok && sel.console_semihosting)
 		console_use_semihosting();
 }
@@ -166,6 +168,7 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 		       xlat_tables_max());
 		platform_exit(2);
 	}
+	console_select();
 	test_set_platform_version(platform_bootarg("pmucheck.qemu", version, sizeof(version)));
 	exc_set_service(3, el3_smc_service);
 	exc_set_service(2, el2_hvc_service);

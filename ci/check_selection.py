@@ -27,6 +27,18 @@ CASES = [
     ("pmucheck.tests=enable.nosuch", 1, r"not ok \d+ - selection ", "entry that selects nothing"),
     ("pmucheck.tests=enable.pmcr_n.el3,overflow.chain pmucheck.pes=0", 0,
      r"^1 passed, 0 failed, 1 skipped\r?$", "only the selected test points"),
+    ("pmucheck.tests=enable.pmcr_n.el3 pmucheck.console=pl011,mmio32,0x9000000,115200n8", 0,
+     r"^# console: PL011 at 0x9000000 \(from the boot argument pmucheck.console\)\r?$(?s:.*)^1 passed, 0 failed",
+     "a console in Linux's earlycon spelling"),
+    ("pmucheck.console=uart8250,mmio32,0x9000002", 2,
+     r"Bail out! boot arguments: pmucheck.console=uart8250,mmio32,0x9000002: the address must be non-zero and a "
+     r"multiple of 4", "earlycon address not aligned to its access width"),
+    ("pmucheck.console=ns16550,0x9000000", 2,
+     r"Bail out! boot arguments: pmucheck.console=ns16550,0x9000000: expected uart, semihosting or <name>",
+     "unknown earlycon name"),
+    ("pmucheck.console=scif,mmio32,0xe6e88000", 2,
+     r"Bail out! boot arguments: pmucheck.console=scif,mmio32,0xe6e88000: scif does not take iotype mmio32",
+     "earlycon iotype the family does not take"),
 ]
 # The test points each good selection must run, and no others.
 RUNS_ONLY = {"pmucheck.tests=enable.pmcr_n.el3,overflow.chain pmucheck.pes=0": {"enable.pmcr_n.el3", "overflow.chain"}}

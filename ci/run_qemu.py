@@ -153,13 +153,15 @@ def board_words(extra):
 
 def qemu_command(elf, config, version, bootargs=""):
     """The QEMU command line that boots `elf` the way platform/qemu-virt/platform.mk does (1 GiB of RAM
-    unless the configuration's extra arguments give -m), with `bootargs` after pmucheck's own in -append.
-    A board model's words (board_words) pick the image, the tree and the serial port."""
+    unless the configuration's extra arguments give -m), with `bootargs` after pmucheck's own in -append; a
+    pmucheck.console in `bootargs` replaces the configuration's. A board model's words (board_words) pick the
+    image, the tree and the serial port."""
     extra, words = board_words(config.extra)
     memory = [] if "-m" in extra else ["-m", "1G"]
     board = bool(words)
     console = "uart" if board or config.name.endswith(UART_SUFFIX) else "semihosting"
-    append = " ".join(a for a in (f"pmucheck.qemu={version}", f"pmucheck.console={console}", bootargs) if a)
+    console_arg = "" if "pmucheck.console=" in bootargs else f"pmucheck.console={console}"
+    append = " ".join(a for a in (f"pmucheck.qemu={version}", console_arg, bootargs) if a)
     console_args = CONSOLE_ARGS
     if "serial" in words:
         nulls = ["-serial", "null"] * int(words["serial"])

@@ -58,10 +58,11 @@ $(LIBFDT_A): $(LIBFDT_DIR)/ORIGIN $(LIBFDT_BUILD)/flags mk/libfdt.mk
 # Host test of the device tree reader against QEMU's own trees (7.2 and 10.0) and a board's
 # (tests/host-dt/run.sh), with the host compiler and Debian's libfdt-dev. Last line: "N passed, N failed".
 HOST_DT_TEST := build/host/test_fdt_platform
-$(HOST_DT_TEST): lib/dt/fdt_platform.c lib/dt/fdt_platform.h lib/platform/platform_desc.h tests/host-dt/test_fdt_platform.c
+$(HOST_DT_TEST): lib/dt/fdt_platform.c lib/dt/fdt_platform.h lib/platform/platform_desc.h tests/host-dt/test_fdt_platform.c \
+		$(wildcard lib/drivers/uart/*.c lib/drivers/uart/*.h)
 	@mkdir -p $(@D)
-	$(HOSTCC) -std=c11 -O2 -g -Wall -Wextra -Werror -Ilib lib/dt/fdt_platform.c tests/host-dt/test_fdt_platform.c \
-	 -lfdt -o $@
+	$(HOSTCC) -std=c11 -O2 -g -Wall -Wextra -Werror -Ilib lib/dt/fdt_platform.c $(wildcard lib/drivers/uart/*.c) \
+	 tests/host-dt/test_fdt_platform.c -lfdt -o $@
 .PHONY: host-dt-test
 host-dt-test: $(HOST_DT_TEST)
 	@mkdir -p build/test-results
@@ -74,10 +75,11 @@ host-dt-test: $(HOST_DT_TEST)
 # reader on each .dtb, ci/census.py sets it against what each tree names. Writes build/test-results/census.log
 # (the report), census.json and census.summary. CENSUS_ARGS: more arguments, e.g. --threshold-only.
 DT_CENSUS := build/host/dt_census
-$(DT_CENSUS): lib/dt/fdt_platform.c lib/dt/fdt_platform.h lib/platform/platform_desc.h tests/host-dt/dt_census.c
+$(DT_CENSUS): lib/dt/fdt_platform.c lib/dt/fdt_platform.h lib/platform/platform_desc.h tests/host-dt/dt_census.c \
+		$(wildcard lib/drivers/uart/*.c lib/drivers/uart/*.h)
 	@mkdir -p $(@D)
-	$(HOSTCC) -std=c11 -O2 -g -Wall -Wextra -Werror -Ilib lib/dt/fdt_platform.c tests/host-dt/dt_census.c \
-	 -lfdt -o $@
+	$(HOSTCC) -std=c11 -O2 -g -Wall -Wextra -Werror -Ilib lib/dt/fdt_platform.c $(wildcard lib/drivers/uart/*.c) \
+	 tests/host-dt/dt_census.c -lfdt -o $@
 CENSUS_ARGS ?=
 .PHONY: census
 census: $(DT_CENSUS)

@@ -1,13 +1,18 @@
 /*
  * console.c - see console.h: the sink both C libraries' glue writes to (console_picolibc.c, console_newlib.c):
- * the PL011 character by character, or a buffer at a time through semihosting SYS_WRITE0.
+ * the console UART character by character through its driver (lib/drivers/uart/), or a buffer at a time
+ * through semihosting SYS_WRITE0.
  */
 #include "drivers/console.h"
-#include "drivers/console_pl011.h"
+#include "drivers/uart/uart.h"
 #include "platform/platform.h"
 #include "platform/platform_desc.h"
 
+/* The UART written to: the compiled-in PL011 until console_select() takes plat.console. */
+static struct plat_console uart_console = { .kind = PLAT_CONSOLE_PL011, .base = PLAT_UART_BASE, .reg_io_width = 4 };
+static const struct uart_driver *uart_drv = &uart_pl011;
 static bool use_semihosting;
+static bool selected; /* console_select() done: before it, the compiled-in PL011 only where it applies */
 static char buffer[CONSOLE_BUFFER];
 static unsigned buffer_len;
 
@@ -15,6 +20,18 @@ bool console_use_semihosting(void)
 {
 	use_semihosting = PLAT_SEMIHOSTING;
 	return use_semihosting;
+}
+
+void console_select(void)
+{
+	uart_console = plat.console;
+	uart_drv = uart_driver(uart_console.kind);
+	selected = true;
+	/* console_early.S writes to a PL011 only; ~0: none (platform_desc.h) */
+	early_uart_base = uart_console.kind == PLAT_CONSOLE_PL011 || uart_console.kind == PLAT_CONSOLE_SBSA
+		? uart_console.base : ~(uint64_t)0;
+	if (!uart_drv)
+		console_use_semihosting();
 }
 
 void console_flush(void)
@@ -26,18 +43,23 @@ void console_flush(void)
 		buffer_len = 0;
 	}
 #endif
+	if (!use_semihosting && uart_drv && uart_drv->flush)
+		uart_drv->flush(&uart_console);
 }
 
 void console_putc(char c)
 {
-	if (!use_semihosting && !plat.uart_base) /* no UART known (platform_discover()): semihosting or nothing */
-		use_semihosting = PLAT_SEMIHOSTING;
-	if (!use_semihosting && !plat.uart_base)
-		return;
+	/* no UART known, or the compiled-in one where it is not this platform's (platform_compiled_in_applies()):
+	 * semihosting, or nothing */
+	if (!use_semihosting && (!uart_drv || (!selected && !platform_compiled_in_applies()))) {
+		if (!PLAT_SEMIHOSTING)
+			return;
+		use_semihosting = true;
+	}
 	if (!use_semihosting) {
 		if (c == '\n')
-			pl011_putc('\r');
-		pl011_putc(c);
+			uart_drv->putc(&uart_console, '\r');
+		uart_drv->putc(&uart_console, (unsigned char)c);
 		return;
 	}
 	/* the whole path of a printed byte: picolibc's vfprintf calls it for each (make bench: it was three calls) */

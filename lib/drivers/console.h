@@ -1,7 +1,9 @@
 /*
  * console.h - where pmucheck's stdout and stderr (picolibc stdio) go. "\n" is sent as "\r\n".
  *
- * By default every character goes to the platform's PL011 UART (console_pl011.h) as it is printed. After
+ * By default every character goes to the console UART (plat.console, through its driver in lib/drivers/uart/)
+ * as it is printed: the compiled-in PL011 until console_select() takes the one the device tree or the boot
+ * argument named (none: semihosting). After
  * console_use_semihosting() (boot argument pmucheck.console=semihosting, lib/test/selection.h) output is kept
  * in a buffer of CONSOLE_BUFFER bytes and written with one semihosting SYS_WRITE0 (operation 0x04, Arm's
  * "Semihosting for AArch32 and AArch64"; picolibc's sys_semihost_write0) when the buffer is full and at every
@@ -28,7 +30,15 @@
  */
 bool console_use_semihosting(void);
 
-/* Write out the output kept for semihosting, if any (nothing to do for the UART). */
+/*
+ * From now on write to plat.console (the tree's or the boot argument's choice, which the MMU must map already:
+ * mmu_map_platform()); with no UART there (kind none), through semihosting. console_early.S writes to it too
+ * when it is a PL011, else not at all.
+ */
+void console_select(void);
+
+/* Write out the output kept for semihosting, if any; for a UART whose driver has one, its flush (wait until
+ * sent). */
 void console_flush(void);
 
 /* One character of output ("\n" is sent as "\r\n"): what the C library's glue calls for every byte printed. */

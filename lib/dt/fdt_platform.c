@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "drivers/uart/uart.h"
 #include "dt/fdt_platform.h"
 
 bool fdt_platform_valid(const void *fdt, uint32_t max_size)
@@ -31,9 +32,55 @@ static uint64_t fdt_cells(const fdt32_t *p, int cells)
 	return cells == 2 ? ((uint64_t)fdt32_to_cpu(p[0]) << 32) | fdt32_to_cpu(p[1]) : fdt32_to_cpu(p[0]);
 }
 
+#define FDT_MAX_DEPTH 16 /* nodes deeper than this are not looked at (the bindings read are at depth 1 or 2) */
+
 /*
- * Entry i of `node`'s reg (address and size cells from its parent, the node at offset `parent`). Returns 0, or
- * -FDT_ERR_NOTFOUND when there is no such entry, -FDT_ERR_BADNCELLS for cell counts other than 1 or 2.
+ * Translate `addr`, an address in the child address space of the node at offset `bus`, to the root's, through the
+ * `ranges` of bus and of each of its ancestors below the root (Devicetree Specification v0.4 section 2.3.8: each
+ * entry is <child-bus-address parent-bus-address length>, in bus's #address-cells, its parent's #address-cells and
+ * bus's #size-cells; an empty ranges maps 1:1; no ranges: the bus's children are not memory mapped; Linux
+ * drivers/of/address.c of_translate_address() walks the same way). Returns 0, or -FDT_ERR_BADVALUE when a bus
+ * has no ranges or none of its entries holds the address (the node is not reachable), -FDT_ERR_BADNCELLS for
+ * cell counts other than 1 or 2.
+ */
+static int fdt_translate(const void *fdt, int bus, uint64_t *addr)
+{
+	int parent, len, cac, pac, sc, depth = 0, n;
+	const fdt32_t *ranges;
+	uint64_t child = 0, size;
+
+	for (; bus > 0; bus = parent) { /* the root is at offset 0 */
+		parent = fdt_parent_offset(fdt, bus);
+		if (parent < 0 || ++depth > FDT_MAX_DEPTH)
+			return parent < 0 ? parent : -FDT_ERR_BADSTRUCTURE;
+		ranges = fdt_getprop(fdt, bus, "ranges", &len);
+		if (!ranges)
+			return -FDT_ERR_BADVALUE;
+		if (len == 0)
+			continue;
+		cac = fdt_address_cells(fdt, bus);
+		pac = fdt_address_cells(fdt, parent);
+		sc = fdt_size_cells(fdt, bus);
+		if (cac < 1 || cac > 2 || pac < 1 || pac > 2 || sc < 1 || sc > 2)
+			return -FDT_ERR_BADNCELLS;
+		for (n = len / ((cac + pac + sc) * 4); n > 0; n--, ranges += cac + pac + sc) {
+			child = fdt_cells(ranges, cac);
+			size = fdt_cells(ranges + cac + pac, sc);
+			if (*addr >= child && *addr - child < size)
+				break;
+		}
+		if (n == 0)
+			return -FDT_ERR_BADVALUE;
+		*addr = *addr - child + fdt_cells(ranges + cac, pac);
+	}
+	return 0;
+}
+
+/*
+ * Entry i of `node`'s reg (address and size cells from its parent, the node at offset `parent`), its address
+ * translated to the root's through the buses above it (fdt_translate()). Returns 0, or -FDT_ERR_NOTFOUND when
+ * there is no such entry, -FDT_ERR_BADNCELLS for cell counts other than 1 or 2, -FDT_ERR_BADVALUE when the
+ * address does not translate.
  */
 static int fdt_reg(const void *fdt, int parent, int node, int i, struct plat_range *r)
 {
@@ -47,7 +94,7 @@ static int fdt_reg(const void *fdt, int parent, int node, int i, struct plat_ran
 	reg += i * (ac + sc);
 	r->base = fdt_cells(reg, ac);
 	r->size = sc ? fdt_cells(reg + ac, sc) : 0;
-	return 0;
+	return fdt_translate(fdt, parent, &r->base);
 }
 
 /* INTID of interrupt specifier i of `node` (GIC binding: <type number flags>, type 0 SPI, 1 PPI); 0: none. */
@@ -75,8 +122,6 @@ static void fdt_read_memory(const void *fdt, int node, struct plat_desc *d, unsi
 	}
 }
 
-#define FDT_MAX_DEPTH 16 /* nodes deeper than this are not looked at (the bindings read are at depth 1 or 2) */
-
 /*
  * Whether a node's name matches the path component comp (len bytes) as fdt_path_offset() matches one: the
  * whole name, or the name without its unit address when comp has none ("chosen" matches "chosen@0").
@@ -93,7 +138,7 @@ static bool fdt_name_is(const char *name, const char *base)
 	return fdt_name_eq(name, base, strlen(base));
 }
 
-#define FDT_MAX_UARTS 8 /* arm,pl011 nodes whose parent the walk keeps for the stdout-path lookup */
+#define FDT_MAX_UARTS 8 /* UART nodes (a compatible a driver knows) the walk keeps for the console lookup */
 
 /*
  * The nodes fdt_platform_read() reads, found in one walk of the tree: each libfdt lookup by path, compatible
@@ -110,10 +155,10 @@ struct fdt_found {
 	int pmu, core_pmu;      /* the first arm,armv8-pmuv3; the first "arm,<core>-pmu" */
 	int timer;              /* the first arm,armv8-timer */
 	int debug;              /* the first arm,coresight-cpu-debug */
-	int uart[FDT_MAX_UARTS], uart_parent[FDT_MAX_UARTS]; /* arm,pl011 nodes and their parents */
+	int uart[FDT_MAX_UARTS], uart_parent[FDT_MAX_UARTS]; /* UART nodes (uart_match()) and their parents */
 	int uart_path[FDT_MAX_UARTS][FDT_MAX_DEPTH];         /* each one's ancestors: [k] at depth k + 1 ... */
 	unsigned uart_depth[FDT_MAX_UARTS];                  /* ... down to itself at [uart_depth - 1] */
-	unsigned uarts;         /* how many arm,pl011 nodes the walk saw (more than it keeps: FDT_MAX_UARTS) */
+	unsigned uarts;         /* how many UART nodes the walk kept (at most FDT_MAX_UARTS) */
 };
 
 /*
@@ -142,41 +187,142 @@ static bool fdt_path_names(const void *fdt, const char *path, int len, const int
 	return k == depth;
 }
 
-/* /chosen/stdout-path: "alias" or "/path", either with ":options"; its parent as the walk found it. */
+/* The console is unusable: kind none, why says why (the TAP header prints it). */
+static void fdt_console_unusable(struct plat_console *c, const char *why)
+{
+	c->kind = PLAT_CONSOLE_NONE;
+	c->base = 0;
+	c->reg_shift = c->reg_io_width = c->reg_offset = 0;
+	c->big_endian = false;
+	c->why = why;
+}
+
+/* A node's u32 property `name`, or `dflt` without it (a property shorter than a cell counts as absent). */
+static uint32_t fdt_u32(const void *fdt, int node, const char *name, uint32_t dflt)
+{
+	int len;
+	const fdt32_t *p = fdt_getprop(fdt, node, name, &len);
+
+	return p && len >= 4 ? fdt32_to_cpu(*p) : dflt;
+}
+
+/*
+ * The console node `node` (parent: its parent's offset) into c, kind none with c->why when it cannot be used:
+ * disabled, no compatible a driver knows, no reg, an address the buses do not translate, reg-shift above 2,
+ * reg-offset of 4 KiB or more, reg-io-width other than 1 or 4 (bindings serial/serial.yaml, serial/8250.yaml: reg-shift default 0,
+ * reg-io-width default 1; 8250's reg-offset is added to the base), registers not aligned to their width.
+ */
+static void fdt_console_node(const void *fdt, int node, int parent, struct plat_console *c)
+{
+	const struct uart_driver *drv = NULL;
+	const struct uart_compat *entry = NULL;
+	const char *compat, *why = NULL;
+	struct plat_range r;
+	int len, rc;
+
+	compat = fdt_getprop(fdt, node, "compatible", &len);
+	if (compat && len > 0)
+		snprintf(c->compatible, sizeof(c->compatible), "%.*s", len, compat);
+	if (!fdt_node_enabled(fdt, node))
+		why = "its status is not okay";
+	else if (!compat || !(drv = uart_match(compat, len, &entry)))
+		why = compat ? "no console driver knows its compatible" : "it has no compatible";
+	if (why) {
+		fdt_console_unusable(c, why);
+		return;
+	}
+	if (parent < 0)
+		parent = fdt_parent_offset(fdt, node);
+	rc = parent < 0 ? parent : fdt_reg(fdt, parent, node, 0, &r);
+	if (rc < 0) {
+		fdt_console_unusable(c, rc == -FDT_ERR_BADVALUE ? "its address does not translate through its buses' "
+				     "ranges" : "it has no usable reg");
+		return;
+	}
+	c->kind = drv->kind;
+	c->base = r.base;
+	c->reg_offset = entry->reg_offset;
+	c->big_endian = entry->big_endian;
+	c->reg_shift = 0;
+	c->reg_io_width = drv->io_width;
+	if (!drv->io_width) {
+		c->reg_shift = fdt_u32(fdt, node, "reg-shift", entry->reg_shift);
+		c->reg_io_width = fdt_u32(fdt, node, "reg-io-width", entry->reg_io_width ? entry->reg_io_width : 1);
+		c->reg_offset += fdt_u32(fdt, node, "reg-offset", 0);
+	}
+	if (c->reg_shift > 2)
+		why = "reg-shift above 2";
+	else if (c->reg_offset >= 0x1000)
+		why = "reg-offset of 4 KiB or more";
+	else if (!drv->io_width && c->reg_io_width != 1 && c->reg_io_width != 4) /* 0 included */
+		why = "reg-io-width other than 1 or 4";
+	else if ((c->base + c->reg_offset) % c->reg_io_width)
+		why = "its registers are not aligned to their width";
+	if (why)
+		fdt_console_unusable(c, why);
+	else
+		c->why = NULL;
+}
+
+/*
+ * The console as Linux finds it (drivers/of/base.c of_alias_scan(): /chosen/stdout-path, else
+ * /chosen/linux,stdout-path; of_find_node_opts_by_path(): an absolute path, or an alias optionally followed by
+ * "/more/path", either ended by ":options"), else the node /aliases/serial0 names. A node the walk kept (a
+ * compatible a driver knows) is matched by its path without a lookup; any other is looked up, to report its
+ * compatible. None of the three: no UART console (kind none, from PLAT_CONSOLE_FROM_TREE_NONE).
+ */
 static void fdt_read_console(const void *fdt, const struct fdt_found *f, struct plat_desc *d)
 {
-	int len, node, parent = -1;
-	const char *path = f->chosen >= 0 ? fdt_getprop(fdt, f->chosen, "stdout-path", &len) : NULL;
-	const char *colon;
-	struct plat_range r;
+	static const char *const prop[2] = { "stdout-path", "linux,stdout-path" };
+	struct plat_console c = { .kind = PLAT_CONSOLE_NONE, .from = PLAT_CONSOLE_FROM_TREE_NONE };
+	const char *path = NULL, *alias;
+	int len = 0, plen, alen, node = -1, parent = -1;
 	unsigned i;
 
-	if (!path)
-		return;
-	colon = strchr(path, ':');
-	len = colon ? (int)(colon - path) : (int)strlen(path);
-	if (path[0] != '/') {
-		path = fdt_get_alias_namelen(fdt, path, len);
-		if (!path)
-			return;
-		len = (int)strlen(path);
+	for (i = 0; i < 2 && !path && f->chosen >= 0; i++) {
+		path = fdt_getprop(fdt, f->chosen, prop[i], &len);
+		c.from = i ? PLAT_CONSOLE_FROM_LINUX_STDOUT_PATH : PLAT_CONSOLE_FROM_STDOUT_PATH;
 	}
-	node = -1;
-	for (i = 0; i < f->uarts && i < FDT_MAX_UARTS && parent < 0; i++) {
-		if (fdt_path_names(fdt, path, len, f->uart_path[i], f->uart_depth[i])) {
+	if (!path) {
+		path = fdt_get_alias(fdt, "serial0");
+		len = path ? (int)strlen(path) + 1 : 0;
+		c.from = PLAT_CONSOLE_FROM_SERIAL0;
+	}
+	if (!path || len < 1) {
+		c.from = PLAT_CONSOLE_FROM_TREE_NONE;
+		d->console = c;
+		return;
+	}
+	for (plen = 0; plen < len && path[plen] && path[plen] != ':'; plen++) /* the path, options dropped */
+		;
+	if (path[0] != '/') {
+		for (alen = 0; alen < plen && path[alen] != '/'; alen++)
+			;
+		alias = fdt_get_alias_namelen(fdt, path, alen);
+		if (alias && alen == plen) { /* the alias alone: its path */
+			path = alias;
+			plen = (int)strlen(alias);
+		} else if (alias) { /* alias/more/path: libfdt resolves both */
+			node = fdt_path_offset_namelen(fdt, path, plen);
+		}
+		if (!alias)
+			path = NULL;
+	}
+	for (i = 0; path && node < 0 && i < f->uarts; i++) {
+		if (path[0] == '/' && fdt_path_names(fdt, path, plen, f->uart_path[i], f->uart_depth[i])) {
 			node = f->uart[i];
 			parent = f->uart_parent[i];
 		}
 	}
-	if (parent < 0 && f->uarts > FDT_MAX_UARTS) { /* one the walk did not keep */
-		node = fdt_path_offset_namelen(fdt, path, len);
-		if (node >= 0 && fdt_node_check_compatible(fdt, node, "arm,pl011") == 0)
-			parent = fdt_parent_offset(fdt, node);
-	}
-	if (parent >= 0 && fdt_reg(fdt, parent, node, 0, &r) == 0) {
-		d->uart_base = r.base;
+	if (path && node < 0) /* a node no driver knows, or one the walk did not keep */
+		node = fdt_path_offset_namelen(fdt, path, plen);
+	if (node < 0)
+		fdt_console_unusable(&c, path ? "it names no node" : "it names an alias /aliases lacks");
+	else
+		fdt_console_node(fdt, node, parent, &c);
+	d->console = c;
+	if (c.kind != PLAT_CONSOLE_NONE)
 		d->from_tree |= PLAT_FROM_TREE_CONSOLE;
-	}
 }
 
 /* A per-core PMU binding: a compatible string "arm,<core>-pmu". */
@@ -265,6 +411,7 @@ static void fdt_walk(const void *fdt, struct fdt_found *f, struct plat_desc *d)
 	int node, depth = -1, len, parent[FDT_MAX_DEPTH]; /* the root comes first, at depth 0 */
 	unsigned mem_count = 0;
 	struct fdt_node_props p;
+	const struct uart_compat *entry;
 	const char *compat, *name;
 
 	*f = (struct fdt_found){ .chosen = -1, .cpus = -1, .psci = -1, .gic = -1, .gic_parent = -1, .pmu = -1,
@@ -303,13 +450,11 @@ static void fdt_walk(const void *fdt, struct fdt_found *f, struct plat_desc *d)
 			f->timer = node;
 		if (f->debug < 0 && fdt_stringlist_contains(compat, len, "arm,coresight-cpu-debug"))
 			f->debug = node;
-		if (fdt_stringlist_contains(compat, len, "arm,pl011")) {
-			if (f->uarts < FDT_MAX_UARTS) {
-				f->uart[f->uarts] = node;
-				f->uart_parent[f->uarts] = parent[depth - 1];
-				f->uart_depth[f->uarts] = (unsigned)depth;
-				memcpy(f->uart_path[f->uarts], &parent[1], (size_t)depth * sizeof(parent[0]));
-			}
+		if (f->uarts < FDT_MAX_UARTS && uart_match(compat, len, &entry)) {
+			f->uart[f->uarts] = node;
+			f->uart_parent[f->uarts] = parent[depth - 1];
+			f->uart_depth[f->uarts] = (unsigned)depth;
+			memcpy(f->uart_path[f->uarts], &parent[1], (size_t)depth * sizeof(parent[0]));
 			f->uarts++;
 		}
 	}

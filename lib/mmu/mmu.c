@@ -7,6 +7,7 @@
 #include "arch/arch_regs.h"
 #include "arch/id_regs.h"
 #include "arch/sysreg.h"
+#include "drivers/uart/uart.h"
 #include "mmu/mmu.h"
 #include "mmu/page_tables.h"
 #include "platform/platform_desc.h"
@@ -141,8 +142,8 @@ static int mmu_map_platform_regime(enum xlat_regime r)
 
 	for (i = 0; i < plat.mem_count; i++)
 		rc |= mmu_map_ram(r, plat.mem[i].base, plat.mem[i].size);
-	if (plat.uart_base) /* 0: none (platform_discover()) */
-		rc |= xlat_map(r, plat.uart_base, XLAT_PAGE_SIZE, MT_DEVICE | MT_RW);
+	if (plat.console.kind != PLAT_CONSOLE_NONE) /* none: no console, or forgotten (platform_discover()) */
+		rc |= xlat_map(r, plat.console.base, uart_span(&plat.console), MT_DEVICE | MT_RW);
 	rc |= mmu_map_gic(r);
 	for (i = 0; i < plat.pe_count; i++)
 		if (plat.pe_debug_base[i])
@@ -198,8 +199,8 @@ int mmu_boot(const uint64_t *fdt_candidates, unsigned n)
 	mmu_own = orchestrator_el == 3 ? XLAT_EL3 : orchestrator_el == 2 ? XLAT_NS_EL2 : XLAT_NS_EL1;
 	rc = mmu_map_image(mmu_own);
 	/* the compiled-in UART only where it may be this platform's (platform_compiled_in_applies()) */
-	if (plat.uart_base && platform_compiled_in_applies())
-		rc |= xlat_map(mmu_own, plat.uart_base, XLAT_PAGE_SIZE, MT_DEVICE | MT_RW);
+	if (plat.console.kind != PLAT_CONSOLE_NONE && platform_compiled_in_applies())
+		rc |= xlat_map(mmu_own, plat.console.base, uart_span(&plat.console), MT_DEVICE | MT_RW);
 	for (i = 0; i < n; i++) {
 		if (fdt_candidates[i]) /* a tree of at most 2 MiB from there; never over the image's holes */
 			rc |= mmu_map_ram(mmu_own, fdt_candidates[i] & ~(SZ_2M - 1), 2 * SZ_2M);

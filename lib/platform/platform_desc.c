@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "drivers/uart/uart.h"
 #include "dt/fdt_platform.h"
 #include "platform/platform.h"
 #include "platform/platform_desc.h"
@@ -18,7 +19,8 @@ struct plat_desc plat = {
 	.fdt_why = "not looked for yet",
 	.mem = { { PLAT_MEM_BASE, PLAT_MEM_SIZE } },
 	.mem_count = 1,
-	.uart_base = PLAT_UART_BASE,
+	.console = { .kind = PLAT_CONSOLE_PL011, .base = PLAT_UART_BASE, .reg_io_width = 4,
+		     .from = PLAT_CONSOLE_FROM_BUILD },
 	.gic_version = 3, /* platform/<name>/platform.mk's GICv3, until a tree is read */
 	.gicd_base = PLAT_GICD_BASE,
 	.gicr = { PLAT_GICR_BASE, PLAT_GICR_SIZE },
@@ -31,9 +33,8 @@ struct plat_desc plat = {
 };
 
 /*
- * The PL011 that lib/drivers/console_early.S writes to: 0 before platform_discover() (it then takes the
- * compiled-in one only inside the compiled-in RAM window), ~0 after it when the image has no UART (semihosting
- * or nothing), else the UART's address. In .data, not .bss: its first value is in the image as loaded, read
+ * The PL011 that lib/drivers/console_early.S writes to (platform_desc.h; set by console_select()). In .data, not
+ * .bss: its first value is in the image as loaded, read
  * before BSS is zeroed.
  */
 uint64_t early_uart_base __attribute__((section(".data.early_uart_base"))) = 0;
@@ -58,7 +59,7 @@ static void platform_forget_compiled_in(void)
 	if (!(plat.from_tree & PLAT_FROM_TREE_MEM))
 		plat.mem_count = 0;
 	if (!(plat.from_tree & PLAT_FROM_TREE_CONSOLE))
-		plat.uart_base = 0;
+		plat.console = (struct plat_console){ .kind = PLAT_CONSOLE_NONE, .from = PLAT_CONSOLE_FROM_TREE_NONE };
 	if (!(plat.from_tree & PLAT_FROM_TREE_PMU))
 		plat.pmu_intid = 0; /* SBSA's PPI 23 is a convention, not the architecture's: a guess on another board */
 	if (!(plat.from_tree & PLAT_FROM_TREE_GIC)) {
@@ -94,7 +95,6 @@ bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand
 		compiled_in = platform_in_compiled_window();
 	if (!compiled_in)
 		platform_forget_compiled_in();
-	early_uart_base = plat.uart_base ? plat.uart_base : ~(uint64_t)0;
 	return found;
 }
 
@@ -157,6 +157,41 @@ static void gic_print(const struct plat_desc *d)
 
 static const char *const psci_name[] = { "none (no /psci node)", "smc", "hvc" };
 
+/* Where a console came from, for the TAP header (enum plat_console_from). */
+static const char *const console_from[] = {
+	"compiled in: platform.mk's PLAT_UART_BASE, not in the tree", "/chosen/stdout-path", "/chosen/linux,stdout-path", "/aliases/serial0",
+	"the tree", "the boot argument pmucheck.console",
+};
+
+/* "# console: ..." of the TAP header. */
+static void console_print(const struct plat_desc *d)
+{
+	const struct plat_console *c = &d->console;
+	const char *sink = PLAT_SEMIHOSTING ? "semihosting" : "no output (built without semihosting)";
+	const struct uart_driver *drv = uart_driver(c->kind);
+
+	if (c->kind == PLAT_CONSOLE_NONE && !d->from_fdt) {
+		printf("# console: none (no device tree, and platform/%s's PL011 is not this platform's): %s\n",
+		       platform_name, sink);
+	} else if (c->kind == PLAT_CONSOLE_NONE && c->from == PLAT_CONSOLE_FROM_TREE_NONE) {
+		printf("# console: none in the tree: %s\n", sink);
+	} else if (c->kind == PLAT_CONSOLE_NONE && c->compatible[0]) {
+		printf("# console: none usable: %s names a node of compatible \"%s\", but %s: %s\n",
+		       console_from[c->from], c->compatible, c->why ? c->why : "?", sink);
+	} else if (c->kind == PLAT_CONSOLE_NONE) {
+		printf("# console: none usable: %s: %s: %s\n", console_from[c->from], c->why ? c->why : "?", sink);
+	} else {
+		printf("# console: %s at 0x%llx (", plat_console_kind_name(c->kind), (unsigned long long)c->base);
+		if (c->compatible[0])
+			printf("%s, ", c->compatible);
+		if (drv && !drv->io_width)
+			printf("reg-shift %u, reg-io-width %u, ", c->reg_shift, c->reg_io_width);
+		if (c->reg_offset)
+			printf("registers from +0x%x, ", c->reg_offset);
+		printf("%sfrom %s)\n", c->big_endian ? "big-endian, " : "", console_from[c->from]);
+	}
+}
+
 void platform_desc_print(const struct plat_desc *d)
 {
 	unsigned i, n;
@@ -165,14 +200,14 @@ void platform_desc_print(const struct plat_desc *d)
 		printf("# platform: device tree at 0x%llx (%u bytes, found %s), model \"%s\"\n",
 		       (unsigned long long)d->fdt_addr, d->fdt_size, d->fdt_why, d->model);
 	else
-		printf("# platform: compiled-in values of platform/%s (%s)\n", d->model, d->fdt_why);
+		printf("# platform: %s platform/%s (%s)\n", platform_compiled_in_applies() ? "compiled-in values of" :
+		       "no device tree, and not", d->model, d->fdt_why);
 	printf("# memory:");
 	for (i = 0; i < d->mem_count; i++)
 		printf(" 0x%llx-0x%llx (%llu MiB)", (unsigned long long)d->mem[i].base,
 		       (unsigned long long)(d->mem[i].base + d->mem[i].size - 1), (unsigned long long)(d->mem[i].size >> 20));
 	printf("%s\n", platform_source(d, PLAT_FROM_TREE_MEM));
-	printf("# console: PL011 at 0x%llx%s\n", (unsigned long long)d->uart_base,
-	       platform_source(d, PLAT_FROM_TREE_CONSOLE));
+	console_print(d);
 	gic_print(d);
 	printf("# PMU overflow interrupt: INTID %u%s%s\n", d->pmu_intid,
 	       d->pmu_intid >= 16 && d->pmu_intid < 32 ? " (PPI)" : "", platform_source(d, PLAT_FROM_TREE_PMU));

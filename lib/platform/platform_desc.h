@@ -21,6 +21,61 @@ struct plat_range {
 };
 
 /*
+ * The console UART's family: which driver of lib/drivers/uart/ writes to it (uart.h names the compatibles of
+ * each). PLAT_CONSOLE_NONE: no UART, the output goes through semihosting where the platform has it.
+ */
+enum plat_console_kind {
+	PLAT_CONSOLE_NONE,
+	PLAT_CONSOLE_PL011,     /* arm,pl011 */
+	PLAT_CONSOLE_SBSA,      /* arm,sbsa-uart: the SBSA generic UART (a PL011 subset, 32-bit accesses only) */
+	PLAT_CONSOLE_16550,     /* ns16550a, ns16550, ns16450, snps,dw-apb-uart */
+	PLAT_CONSOLE_IMX,       /* fsl,imx21-uart */
+	PLAT_CONSOLE_LPUART,    /* fsl,vf610-lpuart: 8-bit registers */
+	PLAT_CONSOLE_LPUART32,  /* fsl,ls1021a-lpuart, fsl,imx7ulp-lpuart, ...: 32-bit registers */
+	PLAT_CONSOLE_CADENCE,   /* cdns,uart-r1p12, cdns,uart-r1p8, xlnx,xuartps */
+	PLAT_CONSOLE_MESON,     /* amlogic,meson-ao-uart, amlogic,meson-gx-uart */
+	PLAT_CONSOLE_GENI,      /* qcom,geni-debug-uart */
+	PLAT_CONSOLE_SCIF,      /* renesas,scif, renesas,hscif */
+	PLAT_CONSOLE_S3C6400,   /* samsung,s3c6400-uart (UFSTAT.TxFIFOFull at bit 14) */
+	PLAT_CONSOLE_EXYNOS,    /* samsung,exynos4210-uart, samsung,s5pv210-uart (UFSTAT.TxFIFOFull at bit 24) */
+	PLAT_CONSOLE_APPLE_S5L, /* apple,s5l-uart (UFSTAT.TxFIFOFull at bit 9, 32-bit accesses) */
+	PLAT_CONSOLE_KINDS
+};
+
+/* Where the console's description came from (the TAP header says it). */
+enum plat_console_from {
+	PLAT_CONSOLE_FROM_BUILD,              /* compiled in: PLAT_UART_BASE, a PL011 */
+	PLAT_CONSOLE_FROM_STDOUT_PATH,        /* the tree's /chosen/stdout-path */
+	PLAT_CONSOLE_FROM_LINUX_STDOUT_PATH,  /* the tree's /chosen/linux,stdout-path (no stdout-path) */
+	PLAT_CONSOLE_FROM_SERIAL0,            /* the tree's /aliases/serial0 (no stdout-path at all) */
+	PLAT_CONSOLE_FROM_TREE_NONE,          /* a tree naming none of the three: no UART */
+	PLAT_CONSOLE_FROM_BOOTARG,            /* the boot argument pmucheck.console=<earlycon spelling> */
+};
+
+#define PLAT_CONSOLE_COMPAT_MAX 32 /* bytes of the node's first compatible string kept (with the NUL) */
+
+/*
+ * The console UART. Registers are at base + reg_offset + (register number << reg_shift), accessed
+ * reg_io_width bytes at a time where the family allows a choice (16550, Samsung: the serial binding's
+ * reg-shift and reg-io-width; every other family has one register layout and width). `why`: when kind is
+ * PLAT_CONSOLE_NONE although the tree named a node, why it is unusable (NULL otherwise).
+ */
+struct plat_console {
+	enum plat_console_kind kind;
+	uint64_t base;             /* physical address, translated through the buses' ranges */
+	unsigned reg_shift;        /* log2 of the register stride in bytes */
+	unsigned reg_io_width;     /* bytes per access: 1 or 4 */
+	unsigned reg_offset;       /* bytes before the first register (i.MX LPUART: 0x10) */
+	bool big_endian;           /* 32-bit registers read and written big-endian (fsl,ls1021a-lpuart) */
+	char compatible[PLAT_CONSOLE_COMPAT_MAX]; /* the node's first compatible string, "" when none */
+	enum plat_console_from from;
+	const char *why;
+};
+
+/* A short name of the family ("PL011", "16550", ...); "none" for PLAT_CONSOLE_NONE, "?" out of range. */
+const char *plat_console_kind_name(enum plat_console_kind kind);
+
+/*
  * Which parts of the description the device tree gave (plat_desc.from_tree, a bit each): a part whose bit is
  * clear is compiled in (platform/<name>/platform.mk) or absent, and the TAP header says which.
  */
@@ -41,7 +96,7 @@ struct plat_desc {
 	char model[64];             /* /model, or the platform name */
 	struct plat_range mem[PLAT_MAX_MEM]; /* /memory reg, in tree order */
 	unsigned mem_count;
-	uint64_t uart_base;         /* PL011 (arm,pl011) named by /chosen/stdout-path */
+	struct plat_console console; /* the console UART (/chosen/stdout-path, aliases/serial0, the boot argument) */
 	unsigned gic_version;       /* the interrupt controller: 2 (GICv2), 3 (GICv3/v4), 0: none pmucheck supports */
 	char gic_compatible[32];    /* the compatible string the GIC matched; with none, the first
 	                               interrupt-controller node's (its first string); "" when compiled in or none */
@@ -87,6 +142,10 @@ bool platform_in_compiled_window(void);
  * from early_uart_base.
  */
 bool platform_compiled_in_applies(void);
+
+/* The PL011 lib/drivers/console_early.S writes to: 0 before the console is chosen (the compiled-in one, only
+ * inside the compiled-in RAM window), ~0 when the console is none or not a PL011 (console_select()). */
+extern uint64_t early_uart_base;
 
 /* The platform's name (platform/<name>/). */
 extern const char platform_name[];

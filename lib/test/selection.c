@@ -256,6 +256,100 @@ bool selection_parse_sweep(struct selection *s, const char *text, char *err, siz
 	return true;
 }
 
+/* The iotype words of an earlycon spelling (Linux drivers/tty/serial/serial_core.c uart_parse_earlycon()). */
+enum { IO_NONE = 0, IO_MMIO = 1, IO_MMIO32 = 2, IO_MMIO32BE = 4 };
+
+/*
+ * The earlycon names pmucheck takes (Linux's EARLYCON_DECLARE() names of each family's driver, drivers/tty/serial/),
+ * the iotypes each takes and the one it has without: IO_NONE for a family whose registers have one width.
+ */
+static const struct earlycon {
+	const char *name;
+	enum plat_console_kind kind;
+	uint8_t iotypes, dflt;
+	uint8_t width; /* bytes per access when the iotype does not say: the family's */
+} earlycons[] = {
+	{ "uart8250", PLAT_CONSOLE_16550, IO_MMIO | IO_MMIO32, IO_MMIO, 1 },
+	{ "uart", PLAT_CONSOLE_16550, IO_MMIO | IO_MMIO32, IO_MMIO, 1 },
+	{ "pl011", PLAT_CONSOLE_PL011, IO_MMIO | IO_MMIO32, IO_NONE, 4 },
+	{ "cdns", PLAT_CONSOLE_CADENCE, IO_MMIO32, IO_NONE, 4 },
+	{ "imxuart", PLAT_CONSOLE_IMX, IO_MMIO32, IO_NONE, 4 },
+	{ "lpuart", PLAT_CONSOLE_LPUART, IO_MMIO, IO_NONE, 1 },
+	{ "lpuart32", PLAT_CONSOLE_LPUART32, IO_MMIO32 | IO_MMIO32BE, IO_MMIO32BE, 4 },
+	{ "meson", PLAT_CONSOLE_MESON, IO_MMIO32, IO_NONE, 4 },
+	{ "qcom_geni", PLAT_CONSOLE_GENI, IO_MMIO32, IO_NONE, 4 },
+	{ "scif", PLAT_CONSOLE_SCIF, IO_NONE, IO_NONE, 2 },
+	{ "hscif", PLAT_CONSOLE_SCIF, IO_NONE, IO_NONE, 2 },
+	{ "exynos4210", PLAT_CONSOLE_EXYNOS, IO_MMIO | IO_MMIO32, IO_MMIO, 1 },
+	{ "s3c6400", PLAT_CONSOLE_S3C6400, IO_MMIO | IO_MMIO32, IO_MMIO, 1 },
+	{ "s5l", PLAT_CONSOLE_APPLE_S5L, IO_MMIO32, IO_NONE, 4 },
+};
+
+bool selection_parse_console(struct selection *s, const char *text, char *err, size_t errlen)
+{
+	static const struct { const char *word; uint8_t io; } iotypes[] = {
+		{ "mmio32be,", IO_MMIO32BE }, { "mmio32,", IO_MMIO32 }, { "mmio,", IO_MMIO },
+	};
+	const struct earlycon *e = NULL;
+	const char *p, *stop;
+	struct plat_console c = { .from = PLAT_CONSOLE_FROM_BOOTARG };
+	size_t n = strcspn(text, ",");
+	unsigned i;
+	uint8_t io = IO_NONE;
+	uint64_t addr;
+
+	memset(&s->console, 0, sizeof(s->console));
+	for (i = 0; i < sizeof(earlycons) / sizeof(earlycons[0]) && !e; i++)
+		if (strlen(earlycons[i].name) == n && strncmp(text, earlycons[i].name, n) == 0)
+			e = &earlycons[i];
+	if (!e || text[n] != ',') {
+		snprintf(err, errlen, "pmucheck.console=%s: expected uart, semihosting or <name>[,<iotype>],0x<address>"
+			 "[,<options>] with a name among uart8250, uart, pl011, cdns, imxuart, lpuart, lpuart32, meson, "
+			 "qcom_geni, scif, hscif, exynos4210, s3c6400, s5l", text);
+		return false;
+	}
+	p = text + n + 1;
+	for (i = 0; i < sizeof(iotypes) / sizeof(iotypes[0]); i++) {
+		if (strncmp(p, iotypes[i].word, strlen(iotypes[i].word)) == 0) {
+			io = iotypes[i].io;
+			p += strlen(iotypes[i].word);
+			break;
+		}
+	}
+	if (io != IO_NONE && !(e->iotypes & io)) {
+		snprintf(err, errlen, "pmucheck.console=%s: %s does not take iotype %.*s", text, e->name,
+			 (int)strlen(iotypes[i].word) - 1, iotypes[i].word);
+		return false;
+	}
+	if (io == IO_NONE)
+		io = e->dflt;
+	if (p[0] != '0' || p[1] != 'x' || !digits_u64(p + 2, 16, &addr, &stop) || stop == p + 2 ||
+	    (*stop && *stop != ',')) {
+		snprintf(err, errlen, "pmucheck.console=%s: expected %s,[<iotype>,]0x<address>[,<options>]: iotype mmio, "
+			 "mmio32 or mmio32be, the address at most 16 hex digits", text, e->name);
+		return false;
+	}
+	c.kind = e->kind;
+	c.base = addr;
+	c.reg_io_width = io == IO_MMIO ? 1 : io == IO_NONE ? e->width : 4;
+	c.reg_shift = e->kind == PLAT_CONSOLE_16550 && io == IO_MMIO32 ? 2 : 0; /* Linux: mmio32 means regshift 2 */
+	c.big_endian = io == IO_MMIO32BE;
+	if (e->kind == PLAT_CONSOLE_PL011)
+		c.reg_io_width = 4;
+	if (addr == 0 || addr % c.reg_io_width) {
+		snprintf(err, errlen, "pmucheck.console=%s: the address must be non-zero and a multiple of %u", text,
+			 c.reg_io_width);
+		return false;
+	}
+	if (addr >= SELECTION_MAX_CONSOLE_ADDR) {
+		snprintf(err, errlen, "pmucheck.console=%s: the address must be below 0x%llx (what the translation "
+			 "tables reach, less a page)", text, (unsigned long long)SELECTION_MAX_CONSOLE_ADDR);
+		return false;
+	}
+	s->console = c;
+	return true;
+}
+
 /* The boot argument keys pmucheck reads (selection.h), in the order of the error message's list. */
 enum bootarg_key { KEY_TESTS, KEY_PES, KEY_ORDER, KEY_QEMU, KEY_SWEEP, KEY_CONSOLE, KEY_COUNT };
 static const char *const bootarg_keys[KEY_COUNT] = {
@@ -318,9 +412,8 @@ bool selection_parse_bootargs(struct selection *s, const char *bootargs, size_t 
 		case KEY_SWEEP: ok = selection_parse_sweep(s, value, err, errlen); break;
 		case KEY_CONSOLE:
 			s->console_semihosting = strcmp(value, "semihosting") == 0;
-			ok = s->console_semihosting || strcmp(value, "uart") == 0;
-			if (!ok)
-				snprintf(err, errlen, "pmucheck.console=%s: expected uart or semihosting", value);
+			ok = s->console_semihosting || strcmp(value, "uart") == 0 ||
+			     selection_parse_console(s, value, err, errlen);
 			break;
 		default: ok = true; break; /* pmucheck.qemu: read by the platform code (test_set_platform_version) */
 		}

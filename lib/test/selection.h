@@ -14,10 +14,19 @@
  *                           seeded shuffle gives; seed a decimal or 0x-hex 64-bit number): the verdicts must not
  *                           change, which shows every module starts from the reset state and leaves it
  *   pmucheck.qemu=<version> the QEMU version, which selects its recorded deviations (test.h)
- *   pmucheck.console=<sink> uart (the default: the platform's PL011) or semihosting (the output goes out 4 KiB
- *                           or a module at a time through semihosting SYS_WRITE0, lib/drivers/console.h: on
- *                           QEMU a trap and a host write per 4 KiB, not per character; needs a platform with
- *                           semihosting and, since lower contexts print, semihosting allowed at EL0)
+ *   pmucheck.console=<sink> uart (the default: the console UART the device tree names, lib/dt/fdt_platform.h),
+ *                           semihosting (the output goes out 4 KiB or a module at a time through semihosting
+ *                           SYS_WRITE0, lib/drivers/console.h: on QEMU a trap and a host write per 4 KiB, not per
+ *                           character; needs a platform with semihosting and, since lower contexts print,
+ *                           semihosting allowed at EL0), or a UART in the spelling of Linux's earlycon=
+ *                           (Documentation/admin-guide/kernel-parameters.txt), which overrides the tree's choice:
+ *                           <name>[,<iotype>],0x<address>[,<options>], names uart8250 and uart (16550: iotype mmio,
+ *                           8-bit registers 1 byte apart, the default, or mmio32, 32-bit registers 4 bytes apart),
+ *                           pl011 (mmio or mmio32; accessed 32 bits at a time either way), cdns, imxuart, lpuart,
+ *                           lpuart32 (mmio32: little-endian; mmio32be, the default: big-endian), meson, qcom_geni,
+ *                           scif, hscif, exynos4210 and s3c6400 (mmio, the default, or mmio32: UTXH written 8 or 32
+ *                           bits at a time), s5l; options (the baud rate) are accepted and ignored: the previous
+ *                           boot stage set the UART up. The address must be aligned to the access width.
  *   pmucheck.sweep=<count>:<seed>
  *                           the randomized sweep (tests/sweep.c): <count> configurations, 1..SELECTION_MAX_SWEEP
  *                           in decimal without leading zeros, drawn from <seed>, 64 bits in decimal or 0x-prefixed
@@ -32,10 +41,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "platform/platform_desc.h"
+
 #define SELECTION_MAX_ENTRIES 16
 #define SELECTION_MAX_NAME    64  /* bytes of one entry, NUL included (test point names fit in 64) */
 #define SELECTION_MAX_PES     64
 #define SELECTION_MAX_SWEEP   100000000u /* configurations one pmucheck.sweep may ask for */
+#define SELECTION_MAX_CONSOLE_ADDR ((1ull << 48) - 0x1000) /* pmucheck.console addresses are below: 48-bit tables */
 
 struct selection {
 	unsigned entries;                                   /* 0: every test point */
@@ -47,6 +59,8 @@ struct selection {
 	uint32_t sweep_count;                               /* 1..SELECTION_MAX_SWEEP; 0 when !sweep */
 	uint64_t sweep_seed;                                /* 0 when !sweep */
 	bool console_semihosting;                           /* pmucheck.console=semihosting */
+	struct plat_console console;                        /* pmucheck.console=<earlycon spelling>; kind none:
+	                                                       not given (from PLAT_CONSOLE_FROM_BOOTARG else) */
 };
 
 /* An empty selection: every test point, every PE. */
@@ -72,6 +86,13 @@ bool selection_parse_order(struct selection *s, const char *text, char *err, siz
  * an empty seed, a seed above 2^64 - 1, a character that is not a digit of the seed's base.
  */
 bool selection_parse_sweep(struct selection *s, const char *text, char *err, size_t errlen);
+
+/*
+ * Parse a console in Linux's earlycon spelling (the value of pmucheck.console other than uart and semihosting,
+ * above) into s->console; false with err set on an unknown name, an iotype the family does not take, an address
+ * that is not 0x-hex, zero, not below SELECTION_MAX_CONSOLE_ADDR or not aligned to the access width.
+ */
+bool selection_parse_console(struct selection *s, const char *text, char *err, size_t errlen);
 
 /*
  * Parse the pmucheck.* words of a boot argument string (at most `len` bytes are read; it need not end in NUL)

@@ -33,10 +33,12 @@ QEMU_EXTRA      ?=
 # tree at the base of RAM; -append puts the QEMU version into /chosen/bootargs (doc/boot-protocol.md).
 # The console: the firmware writes its output with semihosting SYS_WRITE0 (pmucheck.console=semihosting,
 # lib/drivers/console.h) into the serial port's chardev (one ordered stream; userspace=on: EL0 prints too);
-# CONSOLE=uart keeps the PL011 for everything. Ctrl-a x quits, Ctrl-a c is QEMU's monitor.
+# CONSOLE=uart keeps the PL011 for everything, CONSOLE=pl011,mmio32,0x9000000 names it as Linux's earlycon=
+# does; a pmucheck.console in BOOTARGS replaces CONSOLE's. Ctrl-a x quits, Ctrl-a c is QEMU's monitor.
 CONSOLE ?= semihosting
 PLAT_RUN = $(QEMU) -M $(QEMU_MACHINE) -cpu $(QEMU_CPU) -m 1G -display none -nic none \
            -chardev stdio,id=console,mux=on -serial chardev:console -mon chardev=console \
            -semihosting-config enable=on,target=native,userspace=on,chardev=console $(QEMU_EXTRA) \
-           -kernel $(1) -append "pmucheck.qemu=$(QEMU_VERSION) pmucheck.console=$(CONSOLE)$(if $(BOOTARGS), $(BOOTARGS))"
+           -kernel $(1) -append "pmucheck.qemu=$(QEMU_VERSION)$(if $(findstring pmucheck.console=,$(BOOTARGS)),, \
+           pmucheck.console=$(CONSOLE))$(if $(BOOTARGS), $(BOOTARGS))"
 # BOOTARGS: more boot arguments, e.g. BOOTARGS="pmucheck.tests=enable pmucheck.pes=0" (lib/test/selection.h).

@@ -8,7 +8,12 @@
  *   - an accepted PE list names no PE at or above the limit;
  *   - an accepted sweep (pmucheck.sweep=<count>:<seed>, alone or among the boot arguments) has a count in
  *     1..SELECTION_MAX_SWEEP, and printed back as "<count>:0x<seed>" and "<count>:<seed>" parses to the same
- *     values; a refused one, and boot arguments without the key, leave the sweep fields zero.
+ *     values; a refused one, and boot arguments without the key, leave the sweep fields zero;
+ *   - an accepted console in Linux's earlycon spelling (pmucheck.console=<name>,...) names a UART family, comes
+ *     from the boot argument, has a non-zero address below SELECTION_MAX_CONSOLE_ADDR aligned to its access
+ *     width (1, 2 or 4 bytes), a register
+ *     stride of at most 4 bytes, and is not semihosting; a refused one, and boot arguments without it, leave
+ *     the console zero (kind none).
  * `make fuzz` runs it (FUZZ_SECONDS); `make test` replays the kept corpus (tests/fuzz/corpus/selection/).
  */
 #define _POSIX_C_SOURCE 200809L /* strnlen */
@@ -100,6 +105,22 @@ static void check_sweep(const struct selection *s)
 	}
 }
 
+static void check_console(const struct selection *s)
+{
+	const struct plat_console *c = &s->console, zero = { 0 };
+
+	if (c->kind == PLAT_CONSOLE_NONE) {
+		if (memcmp(c, &zero, sizeof(zero)) != 0)
+			abort();
+		return;
+	}
+	if (c->kind >= PLAT_CONSOLE_KINDS || c->from != PLAT_CONSOLE_FROM_BOOTARG || c->base == 0 ||
+	    c->base >= SELECTION_MAX_CONSOLE_ADDR ||
+	    (c->reg_io_width != 1 && c->reg_io_width != 2 && c->reg_io_width != 4) || c->base % c->reg_io_width ||
+	    c->reg_shift > 2 || s->console_semihosting)
+		abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct selection s;
@@ -116,6 +137,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ok) {
 		check_tests(&s);
 		check_sweep(&s);
+		check_console(&s);
 		if (s.pes >> MAX_PES)
 			abort();
 	}
@@ -130,6 +152,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ok != s.sweep)
 		abort();
 	check_sweep(&s);
+	selection_init(&s);
+	ok = selection_parse_console(&s, text, err, sizeof(err));
+	check_err(err, sizeof(err), ok);
+	if (ok != (s.console.kind != PLAT_CONSOLE_NONE))
+		abort();
+	check_console(&s);
 	selection_init(&s);
 	ok = selection_parse_pes(&s, text, MAX_PES, err, sizeof(err));
 	check_err(err, sizeof(err), ok);

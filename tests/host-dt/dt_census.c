@@ -38,8 +38,8 @@ struct census_view {
 };
 
 /*
- * The fields of struct plat_desc the census reads: the console (arm,pl011 only: its base in uart_base) and the
- * interrupt controller (gic_version, gicd_base, gicc_base, gicr, gic_compatible), and whether the tree gave
+ * The fields of struct plat_desc the census reads: the console (console.kind, .base, .reg_shift, .reg_io_width)
+ * and the interrupt controller (gic_version, gicd_base, gicc_base, gicr, gic_compatible), and whether the tree gave
  * them (from_tree).
  */
 static void census_view(const struct plat_desc *d, struct census_view *v)
@@ -47,10 +47,10 @@ static void census_view(const struct plat_desc *d, struct census_view *v)
 	bool console = d->from_tree & PLAT_FROM_TREE_CONSOLE, gic = d->from_tree & PLAT_FROM_TREE_GIC;
 
 	*v = (struct census_view){
-		.console_kind = console ? "pl011" : "none",
-		.console_base = d->uart_base,
-		.console_reg_shift = -1,
-		.console_reg_io_width = -1,
+		.console_kind = console ? plat_console_kind_name(d->console.kind) : "none",
+		.console_base = d->console.base,
+		.console_reg_shift = (int)d->console.reg_shift,
+		.console_reg_io_width = (int)d->console.reg_io_width,
 		.console_from_tree = console,
 		.gic_version = d->gic_version,
 		.gicd_base = d->gicd_base,

@@ -75,16 +75,24 @@ done
 # A board's tree: aliases, two-cell cpu reg, a per-core PMU compatible, several and disabled memory nodes
 dtc -q -I dts -O dtb -o "$WORK/board.dtb" "$(dirname "$0")/board.dts"
 check board "$WORK/board.dtb" mem_count=2 mem0=0x80000000,0x7f000000 mem1=0x880000000,0x180000000 \
-	uart=0x1c090000 gicd=0x2f000000 gicr=0x2f100000,0x200000 pmu=21 timer=29,30,27,26 psci=hvc pes=4 \
+	uart=0x1c090000 console=PL011 compat=arm,pl011 from=stdout-path gicd=0x2f000000 gicr=0x2f100000,0x200000 pmu=21 timer=29,30,27,26 psci=hvc pes=4 \
 	mpidr0=0 mpidr1=0x100 mpidr2=0x10000 mpidr3=0x100000000 "bootargs=console=ttyAMA0 pmucheck.qemu=none" \
 	"model=pmucheck test board" debug0=0 debug1=0x22010000 debug2=0 debug3=0x22110000
-# stdout-path spellings that fdt_path_offset() accepts, and paths that name no UART (the console keeps the
-# value it had before the read: 0x3 in the test binary)
-for sp in "/soc/serial@1c090000=0x1c090000" "//soc/serial:115200n8=0x1c090000" "/soc/serial/=0x1c090000" \
-	  "/soc/serial@1c090001=0x3" "/soc=0x3" "/soc/serial@1c090000/uart=0x3" "/serial@1c090000=0x3"; do
-	sed "s|stdout-path = \"serial0:115200n8\"|stdout-path = \"${sp%=*}\"|" "$(dirname "$0")/board.dts" |
+# stdout-path spellings that fdt_path_offset() accepts, and paths that name no UART (no console then, and why)
+PL011_BOARD=(console=PL011 uart=0x1c090000 compat=arm,pl011 from=stdout-path why= from_tree_console=1)
+for sp in "/soc/serial@1c090000" "//soc/serial:115200n8" "/soc/serial/" "serial0" "serial0:115200n8" \
+	  "/soc/serial@1c090001=it names no node" "/soc=it has no compatible" \
+	  "/soc/serial@1c090000/uart=it names no node" "/serial@1c090000=it names no node" \
+	  "serial1:115200=it names an alias /aliases lacks" "=it names an alias /aliases lacks"; do
+	path=${sp%%=*}
+	sed "s|stdout-path = \"serial0:115200n8\"|stdout-path = \"$path\"|" "$(dirname "$0")/board.dts" |
 		dtc -q -I dts -O dtb -o "$WORK/board-path.dtb" -
-	check "board, stdout-path ${sp%=*}" "$WORK/board-path.dtb" "uart=${sp##*=}"
+	if [ "$path" = "$sp" ]; then
+		check "board, stdout-path \"$path\"" "$WORK/board-path.dtb" "${PL011_BOARD[@]}"
+	else
+		check "board, stdout-path \"$path\"" "$WORK/board-path.dtb" console=none uart=0 from=stdout-path \
+			"why=${sp#*=}" from_tree_console=0
+	fi
 done
 # PEs started through a spin-table (a Raspberry Pi's firmware leaves them so): no /psci, each cpu node's
 # cpu-release-addr (two cells); a PSCI PE and a spin-table without its address read as 0
@@ -108,6 +116,68 @@ sed '/interrupt-controller@2f000000 {/,/};/d' "$(dirname "$0")/board.dts" |
 	dtc -q -I dts -O dtb -o "$WORK/board-nogic.dtb" -
 check "board, no interrupt controller" "$WORK/board-nogic.dtb" gic_version=0 gic_compatible= gicd=0 gicc=0,0 \
 	gicr=0,0
+
+# The older linux,stdout-path; no stdout-path at all: aliases/serial0; neither, nor serial0: no console
+sed 's|stdout-path = |linux,stdout-path = |' "$(dirname "$0")/board.dts" | dtc -q -I dts -O dtb -o "$WORK/b.dtb" -
+check "board, linux,stdout-path" "$WORK/b.dtb" console=PL011 uart=0x1c090000 from=linux,stdout-path \
+	from_tree_console=1
+sed '/stdout-path = /d' "$(dirname "$0")/board.dts" | dtc -q -I dts -O dtb -o "$WORK/b.dtb" -
+check "board, no stdout-path: aliases/serial0" "$WORK/b.dtb" console=PL011 uart=0x1c090000 from=serial0 \
+	compat=arm,pl011 from_tree_console=1
+sed '/stdout-path = /d; /serial0 = /d' "$(dirname "$0")/board.dts" | dtc -q -I dts -O dtb -o "$WORK/b.dtb" -
+check "board, no stdout-path, no serial0" "$WORK/b.dtb" console=none uart=0 from=tree-none compat= \
+	from_tree_console=0
+
+# Every family, chosen through /chosen/stdout-path on consoles.dts: <stdout-path>|<expected keys>. /soc maps
+# 0x7e000000-0x7f7fffff to 0xfe000000 and 0x7c000000-0x7dffffff to 0xfc000000 (as a Raspberry Pi 4's does).
+consoles() {
+	cat <<'LIST'
+serial0|console=PL011 uart=0xfe201000 compat=arm,pl011 reg_shift=0 reg_io_width=4 from=stdout-path
+/soc/serial@7e201000:115200n8|console=PL011 uart=0xfe201000 compat=arm,pl011
+/soc/serial@7e215040|console=16550 uart=0xfe215040 compat=ns16550a reg_shift=0 reg_io_width=1 reg_offset=0
+serial1:1500000n8|console=16550 uart=0xfe300000 compat=rockchip,rk3588-uart reg_shift=2 reg_io_width=4
+/soc/serial@7e310000|console=16550 uart=0xfe310000 compat=pmucheck,soc-uart reg_shift=0 reg_io_width=4 reg_offset=0x40
+/soc/serial@7e320000|console=SBSA UART uart=0xfe320000 compat=arm,sbsa-uart reg_io_width=4
+/soc/serial@7e330000|console=i.MX UART uart=0xfe330000 compat=fsl,imx8mp-uart reg_io_width=4
+/soc/serial@7e340000|console=LPUART32 uart=0xfe340000 compat=fsl,imx8ulp-lpuart reg_offset=0x10 big_endian=0
+/soc/serial@7e350000|console=LPUART32 uart=0xfe350000 compat=fsl,ls1021a-lpuart reg_offset=0 big_endian=1
+/soc/serial@7e360000|console=LPUART uart=0xfe360000 compat=fsl,vf610-lpuart reg_io_width=1
+/soc/serial@7e370000|console=Cadence UART uart=0xfe370000 compat=xlnx,zynqmp-uart
+/soc/serial@7e3804c0|console=Meson UART uart=0xfe3804c0 compat=amlogic,meson-gx-uart
+/soc/serial@7e390000|console=GENI UART uart=0xfe390000 compat=qcom,geni-debug-uart
+/soc/serial@7e3a0000|console=SCIF uart=0xfe3a0000 compat=renesas,scif-r8a7795
+/soc/serial@7e3b0000|console=SCIF uart=0xfe3b0000 compat=renesas,hscif-r8a7795
+/soc/serial@7e3c0000|console=Exynos UART uart=0xfe3c0000 compat=samsung,exynos4210-uart reg_io_width=1
+/soc/serial@7e3d0000|console=S3C6400 UART uart=0xfe3d0000 compat=samsung,s3c6400-uart
+/soc/serial@7e3e0000|console=Apple S5L UART uart=0xfe3e0000 compat=apple,s5l-uart reg_io_width=4
+/soc/serial@7d000000|console=16550 uart=0xfd000000
+fvp|console=PL011 uart=0x1c090000 compat=arm,pl011 from_tree_console=1
+/identity-bus/serial@2000|console=16550 uart=0x2000
+serial2|console=none uart=0 compat=pmucheck,mystery-uart why=no console driver knows its compatible from_tree_console=0
+/soc/serial@7e400000|console=none why=its status is not okay
+/soc/serial@7e410000|console=none why=reg-io-width other than 1 or 4
+/soc/serial@7e430000|console=none why=reg-io-width other than 1 or 4
+/soc/serial@7e440000|console=none why=reg-offset of 4 KiB or more
+/soc/serial@7e420001|console=none why=its registers are not aligned to their width
+/soc/serial@7f800000|console=none why=its address does not translate
+/nobus/serial@1000|console=none compat=ns16550a why=its address does not translate
+LIST
+}
+while IFS='|' read -r path keys; do
+	sed "s|\"STDOUT\"|\"$path\"|" "$(dirname "$0")/consoles.dts" | dtc -q -I dts -O dtb -o "$WORK/c.dtb" -
+	# keys are space-separated key=value, a value may hold spaces up to the next key=
+	mapfile -t args < <(echo "$keys" | sed 's/ \([a-z_]*=\)/\n\1/g')
+	check "consoles, stdout-path \"$path\"" "$WORK/c.dtb" "${args[@]}"
+done < <(consoles)
+# The other readers get the translation too: the GIC under /soc
+check "consoles, GIC through /soc ranges" "$WORK/c.dtb" gicd=0xff000000 gicr=0xff080000,0x200000 \
+	mem0=0x0,0x3b400000
+
+# QEMU's npcm845-evb (its UART0, a 16550 behind the APB bus's ranges), as booted in doc/boot-protocol.md
+dtc -q -I dts -O dtb -o "$WORK/npcm.dtb" "$(dirname "$0")/npcm845-evb.dts"
+check "npcm845-evb" "$WORK/npcm.dtb" console=16550 uart=0xf0000000 reg_shift=2 reg_io_width=4 \
+	compat=nuvoton,npcm845-uart from=stdout-path mem0=0x0,0x80000000 "bootargs=pmucheck.tests=enable"
+
 # Not a tree: the read fails and leaves every default
 head -c 4096 /dev/zero > "$WORK/zero.dtb"
 check "not a tree" "$WORK/zero.dtb" error=1

@@ -7,9 +7,12 @@
  * Reads the tree as the firmware does and compares every field named on the command line with the value
  * given there. tests/host-dt/run.sh writes the trees (QEMU's own, dumped with -machine dumpdtb=, and
  * board.dts compiled with dtc) and derives the values from the QEMU command line or the .dts text, never
- * from this reader. Keys: mem<i>=base,size mem_count= uart= gic_version= gic_compatible= gicd= gicr=base,size
- * gicc=base,size pmu= timer=a,b,c,d
- * psci=none|smc|hvc pes= pes_in_tree= mpidr<i>= release<i>= debug<i>= bootargs= model= error=1 (the read must fail and leave the
+ * from this reader. Keys: mem<i>=base,size mem_count= uart= (the console's base) console= (its kind's name,
+ * plat_console_kind_name()) compat= reg_shift= reg_io_width= reg_offset= big_endian=0|1
+ * from=build|stdout-path|linux,stdout-path|serial0|tree-none|bootarg why= (the start of why the console is
+ * unusable, "" when usable) from_tree_console=0|1 gic_version= gic_compatible= gicd= gicr=base,size
+ * gicc=base,size pmu= timer=a,b,c,d psci=none|smc|hvc
+ * pes= pes_in_tree= mpidr<i>= release<i>= debug<i>= bootargs= model= error=1 (the read must fail and leave the
  * defaults). Prints one "ok"/"not ok" line per key and exits 1 on any mismatch.
  */
 #include <libfdt.h>
@@ -57,9 +60,11 @@ static void expect_pair(const char *key, unsigned long long a, unsigned long lon
 int main(int argc, char **argv)
 {
 	static const char *const psci[] = { "none", "smc", "hvc" };
-	struct plat_desc d = { .mem_count = 1, .mem = { { 1, 2 } }, .uart_base = 3, .gic_version = 3,
-			       .gic_compatible = "compiled in", .gicd_base = 4, .gicr = { 5, 6 }, .gicc_base = 8,
-			       .gicc_size = 9, .pmu_intid = 7, .pe_count = 1 };
+	static const char *const from[] = { "build", "stdout-path", "linux,stdout-path", "serial0", "tree-none",
+					     "bootarg" };
+	struct plat_desc d = { .mem_count = 1, .mem = { { 1, 2 } }, .gic_version = 3, .gic_compatible = "compiled in",
+			       .gicd_base = 4, .gicr = { 5, 6 }, .gicc_base = 8, .gicc_size = 9, .pmu_intid = 7, .pe_count = 1,
+			       .console = { .kind = PLAT_CONSOLE_PL011, .base = 3, .reg_io_width = 4 } };
 	const struct plat_desc defaults = d;
 	static char blob[4 << 20];
 	FILE *f;
@@ -95,7 +100,28 @@ int main(int argc, char **argv)
 		} else if (strcmp(key, "mem_count") == 0) {
 			expect_u64(key, d.mem_count, v);
 		} else if (strcmp(key, "uart") == 0) {
-			expect_u64(key, d.uart_base, v);
+			expect_u64(key, d.console.base, v);
+		} else if (strcmp(key, "console") == 0) {
+			expect_str(key, plat_console_kind_name(d.console.kind), v);
+		} else if (strcmp(key, "compat") == 0) {
+			expect_str(key, d.console.compatible, v);
+		} else if (strcmp(key, "reg_shift") == 0) {
+			expect_u64(key, d.console.reg_shift, v);
+		} else if (strcmp(key, "reg_io_width") == 0) {
+			expect_u64(key, d.console.reg_io_width, v);
+		} else if (strcmp(key, "reg_offset") == 0) {
+			expect_u64(key, d.console.reg_offset, v);
+		} else if (strcmp(key, "big_endian") == 0) {
+			expect_u64(key, d.console.big_endian, v);
+		} else if (strcmp(key, "from") == 0) {
+			expect_str(key, d.console.from <= PLAT_CONSOLE_FROM_BOOTARG ? from[d.console.from] : "?", v);
+		} else if (strcmp(key, "why") == 0) {
+			char seen[128];
+
+			snprintf(seen, sizeof(seen), "%.*s", (int)strlen(v), d.console.why ? d.console.why : "");
+			expect_str(key, seen, v);
+		} else if (strcmp(key, "from_tree_console") == 0) {
+			expect_u64(key, !!(d.from_tree & PLAT_FROM_TREE_CONSOLE), v);
 		} else if (strcmp(key, "gicd") == 0) {
 			expect_u64(key, d.gicd_base, v);
 		} else if (strcmp(key, "gicr") == 0) {

@@ -1,0 +1,29 @@
+/*
+ * uart_cadence.c - the Cadence UART of Xilinx Zynq and ZynqMP (Zynq UltraScale+ Device TRM UG1085, UART
+ * registers: Channel_sts_reg0 at 0x2C with TXFULL, transmit FIFO full, at bit 4; TX_RX_FIFO0 at 0x30; Linux
+ * drivers/tty/serial/xilinx_uartps.c CDNS_UART_SR, CDNS_UART_SR_TXFULL, CDNS_UART_FIFO). 32-bit accesses.
+ * Binding serial/cdns,uart.yaml.
+ */
+#include "drivers/uart/uart.h"
+
+#define CHANNEL_STS        0x2c
+#define CHANNEL_STS_TXFULL (1u << 4)
+#define TX_RX_FIFO         0x30
+
+/* Wait while Channel_sts.TXFULL is 1, then write ch to the FIFO. */
+static void cadence_putc(const struct plat_console *c, unsigned char ch)
+{
+	while (uart_read32(uart_reg(c, CHANNEL_STS)) & CHANNEL_STS_TXFULL)
+		;
+	uart_write32(uart_reg(c, TX_RX_FIFO), ch);
+}
+
+static const struct uart_compat cadence_compat[] = {
+	{ .compatible = "cdns,uart-r1p12" }, { .compatible = "cdns,uart-r1p8" }, { .compatible = "xlnx,xuartps" },
+	{ .compatible = NULL },
+};
+
+const struct uart_driver uart_cadence = {
+	.kind = PLAT_CONSOLE_CADENCE, .name = "Cadence UART", .compat = cadence_compat, .io_width = 4,
+	.span = TX_RX_FIFO + 4, .putc = cadence_putc,
+};
