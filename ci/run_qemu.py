@@ -123,6 +123,8 @@ CONSOLE_ARGS = ["-display", "none", "-chardev", "stdio,id=console,mux=on", "-ser
 #                 (hw/arm/boot.c: at the base of RAM + text_offset, the tree's address in x0)
 #   @dtb=<path>   -dtb with a tree Linux ships, compiled by ci/linux-dts.sh (@dtb=xilinx/zynqmp-zcu102-rev1.0.dtb)
 #   @serial=<N>   the console is the board's serial port N (QEMU's -serial order): N ports before it are null
+#   @pes=<N>      the tree names N PEs (the board's own count, not -smp): points are named pe<i>.<name>
+#   @bootargs=<w> one more boot argument (pmucheck.pes=0: the suite on PE 0 only, points pe0.<name> alone)
 # and a cpu column of "-" leaves the board's own CPU (no -cpu). The console of a board model is its UART
 # (pmucheck.console=uart: the driver the tree names), never semihosting, so each UART driver runs.
 @functools.lru_cache(maxsize=None)
@@ -160,6 +162,7 @@ def qemu_command(elf, config, version, bootargs=""):
     memory = [] if "-m" in extra else ["-m", "1G"]
     board = bool(words)
     console = "uart" if board or config.name.endswith(UART_SUFFIX) else "semihosting"
+    bootargs = " ".join(a for a in (words.get("bootargs", ""), bootargs) if a)
     console_arg = "" if "pmucheck.console=" in bootargs else f"pmucheck.console={console}"
     append = " ".join(a for a in (f"pmucheck.qemu={version}", console_arg, bootargs) if a)
     console_args = CONSOLE_ARGS
@@ -175,12 +178,27 @@ def qemu_command(elf, config, version, bootargs=""):
 
 
 def pe_count(config):
-    """PEs the configuration gives the machine (-smp N, or -smp cpus=N,...); 1 without -smp."""
-    if "-smp" not in config.extra:
+    """PEs the configuration gives the machine (a board's @pes=N, -smp N, or -smp cpus=N,...); 1 without."""
+    extra, words = board_words(config.extra)
+    if "pes" in words:
+        return int(words["pes"])
+    if "-smp" not in extra:
         return 1
-    value = config.extra[config.extra.index("-smp") + 1]
+    value = extra[extra.index("-smp") + 1]
     m = re.match(r"^(?:cpus=)?(\d+)", value)
     return int(m.group(1)) if m else 1
+
+
+def pes_selected(config):
+    """The PE indexes a configuration's @bootargs=pmucheck.pes=<list> ("0,2-3") runs the suite on; None: all."""
+    value = board_words(config.extra)[1].get("bootargs", "")
+    if not value.startswith("pmucheck.pes="):
+        return None
+    out = set()
+    for part in value.split("=", 1)[1].split(","):
+        lo, _, hi = part.partition("-")
+        out.update(range(int(lo), int(hi or lo) + 1))
+    return out
 
 
 def expand_expected(expected, pes):
@@ -434,6 +452,9 @@ def judge(args, config, version, tap_dir, result):
         print(f"{label}: wrote {path} ({len(points)} test points)")
         return (0, 0, 0), 0
     expected = expand_expected(load_expected(path), pe_count(config))
+    only = pes_selected(config)
+    if expected is not None and only is not None:
+        expected = {n: st for n, st in expected.items() if not (m := PE_PREFIX.match(n)) or int(m.group(1)) in only}
     outcomes, problems = check_run(text, returncode, expected, timed_out)
     report(label, outcomes, problems, stderr)
     if args.junit_dir:

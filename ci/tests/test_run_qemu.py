@@ -199,6 +199,12 @@ class FilesTest(unittest.TestCase):
         self.assertEqual(serial, ["null", "chardev:console"])
         self.assertEqual(cmd[cmd.index("-m") + 1], "2G")
         self.assertFalse(any(a.startswith("@") for a in cmd))
+        npcm = board._replace(extra=["@image", "@pes=4", "@bootargs=pmucheck.pes=0,2-3"])
+        self.assertEqual(run_qemu.pe_count(npcm), 4)
+        self.assertEqual(run_qemu.pes_selected(npcm), {0, 2, 3})
+        self.assertIsNone(run_qemu.pes_selected(board))
+        self.assertTrue(run_qemu.qemu_command("x.elf", npcm, "10.0")[-1].endswith(
+            "pmucheck.console=uart pmucheck.pes=0,2-3"))
 
     def test_configs_file_errors(self):
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:

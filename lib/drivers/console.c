@@ -32,6 +32,8 @@ void console_select(void)
 		? uart_console.base : ~(uint64_t)0;
 	if (!uart_drv)
 		console_use_semihosting();
+	else if (uart_drv->init)
+		uart_drv->init(&uart_console);
 }
 
 void console_flush(void)

@@ -32,6 +32,9 @@ struct uart_driver {
 	                                      reg_shift 0: what the MMU maps (uart_span()) */
 	void (*putc)(const struct plat_console *c, unsigned char ch); /* wait for room, write ch */
 	void (*flush)(const struct plat_console *c);                 /* optional: wait until sent */
+	void (*init)(const struct plat_console *c);                  /* optional: once, before the first putc: what
+	                                                                Linux's earlycon setup of the family does
+	                                                                besides the baud rate (which stays the loader's) */
 };
 
 /* The driver of `kind`; NULL for PLAT_CONSOLE_NONE or an unknown kind. */
