@@ -169,7 +169,8 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 		platform_exit(2);
 	}
 	console_select();
-	test_set_platform_version(platform_bootarg("pmucheck.qemu", version, sizeof(version)));
+	test_set_platform_version(platform_bootarg("pmucheck.qemu", version, sizeof(version)),
+				  platform_compiled_in_applies());
 	exc_set_service(3, el3_smc_service);
 	exc_set_service(2, el2_hvc_service);
 	exc_set_service(1, el1_svc_service);

@@ -18,7 +18,7 @@ static unsigned buffer_len;
 
 bool console_use_semihosting(void)
 {
-	use_semihosting = PLAT_SEMIHOSTING;
+	use_semihosting = platform_semihosting();
 	return use_semihosting;
 }
 
@@ -54,7 +54,7 @@ void console_putc(char c)
 	/* no UART known, or the compiled-in one where it is not this platform's (platform_compiled_in_applies()):
 	 * semihosting, or nothing */
 	if (!use_semihosting && (!uart_drv || (!selected && !platform_compiled_in_applies()))) {
-		if (!PLAT_SEMIHOSTING)
+		if (!platform_semihosting())
 			return;
 		use_semihosting = true;
 	}

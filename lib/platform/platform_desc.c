@@ -53,6 +53,24 @@ bool platform_compiled_in_applies(void)
 	return compiled_in < 0 ? platform_in_compiled_window() : compiled_in;
 }
 
+bool platform_semihosting(void)
+{
+	static int decided = -1;
+	char buf[16];
+	bool ok;
+
+	if (!PLAT_SEMIHOSTING)
+		return false;
+	if (decided >= 0)
+		return decided;
+	ok = platform_compiled_in_applies() || !plat.from_fdt || platform_bootarg("pmucheck.qemu", buf, sizeof(buf)) ||
+	     (platform_bootarg("pmucheck.console", buf, sizeof(buf)) && strcmp(buf, "semihosting") == 0) ||
+	     (platform_bootarg("pmucheck.semihosting", buf, sizeof(buf)) && strcmp(buf, "1") == 0);
+	if (compiled_in >= 0) /* the tree (or its absence) is known: so are the boot arguments */
+		decided = ok;
+	return ok;
+}
+
 /* Forget the compiled-in values the tree did not replace (plat.from_tree): they describe another platform. */
 static void platform_forget_compiled_in(void)
 {
@@ -167,7 +185,9 @@ static const char *const console_from[] = {
 static void console_print(const struct plat_desc *d)
 {
 	const struct plat_console *c = &d->console;
-	const char *sink = PLAT_SEMIHOSTING ? "semihosting" : "no output (built without semihosting)";
+	const char *sink = platform_semihosting() ? "semihosting"
+			   : PLAT_SEMIHOSTING ? "no output (semihosting is not known to be answered here: pmucheck.semihosting=1)"
+					      : "no output (built without semihosting)";
 	const struct uart_driver *drv = uart_driver(c->kind);
 
 	if (c->kind == PLAT_CONSOLE_NONE && !d->from_fdt) {

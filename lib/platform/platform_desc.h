@@ -143,6 +143,16 @@ bool platform_in_compiled_window(void);
  */
 bool platform_compiled_in_applies(void);
 
+/*
+ * Whether semihosting may be used: the HLT #0xF000 that an emulator or a debugger answers, and that is UNDEFINED
+ * on a board without one. Built with it (PLAT_SEMIHOSTING), and either the compiled-in platform applies (QEMU
+ * virt and FVP answer it), no tree was found (no UART, no boot arguments: a debugger or an emulator is the only
+ * reader left), or the boot arguments say something answers it: pmucheck.qemu=<version> (QEMU, whatever the
+ * board), pmucheck.console=semihosting, pmucheck.semihosting=1. Decided after platform_discover().
+ * Elsewhere a run ends in a WFI loop after its verdict (platform_exit()) and prints only through its UART.
+ */
+bool platform_semihosting(void);
+
 /* The PL011 lib/drivers/console_early.S writes to: 0 before the console is chosen (the compiled-in one, only
  * inside the compiled-in RAM window), ~0 when the console is none or not a PL011 (console_select()). */
 extern uint64_t early_uart_base;

@@ -2,16 +2,21 @@
  * platform_exit.c - see platform.h. With PLAT_SEMIHOSTING the image links picolibc's libsemihost, whose
  * _exit() issues SYS_EXIT (ADP_Stopped_ApplicationExit with the status as subcode), which QEMU turns into
  * its own exit status; linked against newlib (make LIBC=newlib), lib/drivers/console_newlib.c's _exit() does
- * the same. Otherwise _exit() is the low-power loop below.
+ * the same; only where semihosting is answered (platform_semihosting()), else the run ends in a WFI loop. Built
+ * without semihosting, _exit() is the low-power loop below.
  */
 #include <stdlib.h>
 
 #include "drivers/console.h"
 #include "platform/platform.h"
+#include "platform/platform_desc.h"
 
 void platform_exit(int status)
 {
 	console_flush();
+	if (!platform_semihosting()) /* a board without a debugger: SYS_EXIT's HLT would be UNDEFINED */
+		for (;;)
+			__asm__ volatile("wfi");
 	exit(status);
 }
 

@@ -80,9 +80,12 @@ void test_set_pe_prefix(const char *prefix);
 
 /*
  * The running platform's version ("10.0": the boot argument pmucheck.qemu=10.0 that ci/run_qemu.py passes),
- * which selects the xfail entries recorded for it. NULL or "" (unknown): every entry applies.
+ * which selects the xfail entries recorded for it. NULL or "" (unknown): every entry applies where `recorded`
+ * says the platform is the one the entries were recorded on (platform/<name>/xfail.c: its compiled-in platform
+ * applies), and none elsewhere: the image runs on any board, and a deviation recorded for QEMU must not excuse
+ * the same failure on silicon.
  */
-void test_set_platform_version(const char *version);
+void test_set_platform_version(const char *version, bool recorded);
 
 /*
  * Whether the platform's xfail list records a deviation for test point `name` on this platform version (the
