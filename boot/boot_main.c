@@ -185,6 +185,9 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 	platform_desc_print(&plat);
 	if (platform_bootarg("pmucheck.qemu", version, sizeof(version)))
 		printf("# QEMU %s (boot argument pmucheck.qemu): the deviations recorded for it apply\n", version);
+	else if (!platform_compiled_in_applies())
+		printf("# the deviations recorded in platform/%s/xfail.c do not apply: not that platform, and no "
+		       "pmucheck.qemu=<version>\n", platform_name);
 	printf("# MMU and caches %s at EL%u: %u translation tables of %u used\n", mmu_enabled() ? "on" : "OFF", el,
 	       xlat_tables_used(), xlat_tables_max());
 	if (plat.pe_count > 1)
