@@ -150,6 +150,17 @@ serial1:1500000n8|console=16550 uart=0xfe300000 compat=rockchip,rk3588-uart reg_
 /soc/serial@7e3c0000|console=Exynos UART uart=0xfe3c0000 compat=samsung,exynos4210-uart reg_io_width=1
 /soc/serial@7e3d0000|console=S3C6400 UART uart=0xfe3d0000 compat=samsung,s3c6400-uart
 /soc/serial@7e3e0000|console=Apple S5L UART uart=0xfe3e0000 compat=apple,s5l-uart reg_io_width=4
+/soc/serial@7e450000|console=MSM UARTDM uart=0xfe450000 compat=qcom,msm-uartdm-v1.4 reg_shift=0 reg_io_width=4
+/soc/serial@7e460000|console=Armada 3700 UART uart=0xfe460000 compat=marvell,armada-3700-uart reg_shift=0 reg_io_width=4
+/soc/serial@7e470000|console=16550 uart=0xfe470000 compat=socionext,uniphier-uart reg_shift=2 reg_io_width=4
+/soc/serial@7e480000|console=BCM63xx UART uart=0xfe480000 compat=brcm,bcm6345-uart reg_shift=0 reg_io_width=4
+/soc/serial@7e490000|console=Exynos UART uart=0xfe490000 compat=samsung,exynosautov9-uart reg_shift=0 reg_io_width=1
+/soc/serial@7e4a0000|console=RZ SCIF uart=0xfe4a0000 compat=renesas,scif-r9a07g043 reg_shift=0 reg_io_width=2
+/soc/serial@7e4b0000|console=Owl UART uart=0xfe4b0000 compat=actions,s900-uart reg_shift=0 reg_io_width=4
+/soc/serial@7e4c0000|console=SPRD UART uart=0xfe4c0000 compat=sprd,sc9863a-uart reg_shift=0 reg_io_width=4
+/soc/serial@7e4d0000|console=LINFlexD UART uart=0xfe4d0000 compat=nxp,s32g2-linflexuart reg_shift=0 reg_io_width=4
+/soc/serial@7e4e0000|console=EM UART uart=0xfe4e0000 compat=renesas,r9a09g011-uart reg_shift=0 reg_io_width=4
+/soc/serial@7e4f0002|console=none compat=renesas,em-uart why=its registers are not aligned to their width
 /soc/serial@7d000000|console=16550 uart=0xfd000000
 fvp|console=PL011 uart=0x1c090000 compat=arm,pl011 from_tree_console=1
 /identity-bus/serial@2000|console=16550 uart=0x2000
