@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 """Unit tests of ci/census.py (no reader, no Linux trees needed: a small tree compiled with dtc, and reader lines
 written here): the tree's own view (stdout-path through /aliases, reg through two levels of ranges, the GIC the
-root's interrupt-parent leads to) and each per-board check, which must hold for a reader that agrees and fail for
-each kind of disagreement (kind, base, reg-shift, reg-io-width, GIC version, distributor, CPU interface)."""
+root's interrupt-parent leads to, a console node whose status is not okay named as no usable console, the family of
+a compatible list) and each per-board check, which must hold for a reader that agrees and fail for each kind of
+disagreement (kind, base, reg-shift, reg-io-width, GIC version, distributor, CPU interface, a disabled console
+used)."""
 import copy
 import os
 import subprocess
@@ -94,6 +96,34 @@ class TreeView(unittest.TestCase):
         t = census.tree_view(*compile_dts(DTS.replace("<0x1000 0x100>", "<0x200000 0x100>")))
         self.assertIn("outside", t["console"]["base_why"])
 
+    def test_disabled_console_is_not_usable(self):
+        def with_status(status):
+            return census.tree_view(*compile_dts(DTS.replace("reg-shift = <2>;",
+                                                             f'reg-shift = <2>; status = "{status}";')))
+        for status in ("disabled", "fail"):
+            t = with_status(status)
+            self.assertIsNone(census.usable_console(t), status)
+            self.assertEqual(t["console_key"], "the console node's status is not okay")
+            self.assertIn(f'has status "{status}"', t["console_why"])
+        for status in ("okay", "ok"):
+            t = with_status(status)
+            self.assertIs(census.usable_console(t), t["console"], status)
+            self.assertIsNone(t["console_key"])
+
+    def test_families(self):
+        for compats, family in ((["renesas,scif-r9a07g043", "renesas,scif-r9a07g044"], "rzscif"),
+                                (["renesas,scif-r8a7795", "renesas,rcar-gen3-scif", "renesas,scif"], "scif"),
+                                (["qcom,msm-uartdm-v1.4", "qcom,msm-uartdm"], "msm"),
+                                (["marvell,armada-3700-uart"], "armada3700"), (["brcm,bcm6345-uart"], "bcm63xx"),
+                                (["socionext,uniphier-uart"], "16550"),
+                                (["samsung,exynosautov9-uart", "samsung,exynos850-uart"], "samsung"),
+                                (["actions,s900-uart", "actions,owl-uart"], "owl"),
+                                (["sprd,sc9863a-uart", "sprd,sc9836-uart"], "sprd"),
+                                (["nxp,s32g2-linflexuart", "fsl,s32v234-linflexuart"], "linflex"),
+                                (["renesas,r9a09g011-uart", "renesas,em-uart"], "em"),
+                                (["nvidia,tegra194-tcu"], None)):
+            self.assertEqual(census.console_family(compats), family, compats)
+
     def test_gicv3_and_no_gic(self):
         t = census.tree_view(*compile_dts(DTS.replace('"arm,gic-400"', '"arm,gic-v3"')))
         self.assertEqual((t["gic"]["version"], t["gic"]["gicr"]), (3, 0x2c002000))
@@ -113,30 +143,54 @@ class Judge(unittest.TestCase):
         return census.judge(self.t, r)
 
     def test_agreeing_reader_passes(self):
-        _, c_ok, _, g_ok, found = self.judge()
-        self.assertEqual((c_ok, g_ok, found), (True, True, True))
+        _, c_ok, _, g_ok, found, why = self.judge()
+        self.assertEqual((c_ok, g_ok, found, why), (True, True, True, ""))
 
     def test_each_console_disagreement_fails(self):
         for change in ({"console__kind": "pl011"}, {"console__kind": "none"}, {"console__base": "0x1000"},
                        {"console__base": "0x0"}, {"console__reg_shift": 0}, {"console__reg_shift": None},
                        {"console__reg_io_width": 1}):
-            cline, c_ok, _, g_ok, found = self.judge(**change)
+            cline, c_ok, _, g_ok, found, why = self.judge(**change)
             self.assertEqual((c_ok, g_ok, found), (False, True, False), (change, cline))
+            self.assertTrue(why, change)
 
     def test_each_gic_disagreement_fails(self):
         for change in ({"gic__version": 3}, {"gic__version": 0}, {"gic__gicd": "0x2c000000"},
                        {"gic__gicc": "0x0"}):
-            _, c_ok, gline, g_ok, found = self.judge(**change)
+            _, c_ok, gline, g_ok, found, why = self.judge(**change)
             self.assertEqual((c_ok, g_ok, found), (True, False, False), (change, gline))
+            self.assertTrue(why, change)
 
     def test_unsupported_console_is_not_checked(self):
         t = census.tree_view(*compile_dts(DTS.replace('"vendor,uart", "snps,dw-apb-uart"', '"vendor,uart"')))
         r = copy.deepcopy(READER)
         r["console"]["kind"] = "none"
-        cline, c_ok, _, _, found = census.judge(t, r)
+        cline, c_ok, _, _, found, why = census.judge(t, r)
         self.assertIsNone(c_ok)
         self.assertFalse(found)
         self.assertIn("no driver", cline)
+        self.assertEqual(why, "no driver for vendor,uart")
+
+    def test_uniphier_implies_shift_and_width(self):
+        # 8250_uniphier.c: regshift 2, 32-bit accesses, with no reg-shift or reg-io-width in the tree
+        t = census.tree_view(*compile_dts(DTS.replace('"vendor,uart", "snps,dw-apb-uart"', '"socionext,uniphier-uart"')
+                                          .replace("reg-shift = <2>; reg-io-width = <4>;", "")))
+        self.assertEqual(census.judge(t, copy.deepcopy(READER))[1], True)
+        r = copy.deepcopy(READER)
+        r["console"]["reg_io_width"] = 1
+        self.assertEqual(census.judge(t, r)[1], False)
+
+    def test_disabled_console(self):
+        # the reader must refuse it (kind none): then the console check passes and the board is not "found";
+        # a reader that uses it fails
+        t = census.tree_view(*compile_dts(DTS.replace('reg-shift = <2>;', 'reg-shift = <2>; status = "disabled";')))
+        r = copy.deepcopy(READER)
+        r["console"]["kind"], r["console"]["base"] = "none", "0x0"
+        cline, c_ok, _, g_ok, found, _ = census.judge(t, r)
+        self.assertEqual((c_ok, g_ok, found), (True, True, False), cline)
+        self.assertIn("unusable", cline)
+        cline, c_ok, _, _, found, _ = census.judge(t, copy.deepcopy(READER))
+        self.assertEqual((c_ok, found), (False, False), cline)
 
 
 if __name__ == "__main__":

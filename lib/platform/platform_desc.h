@@ -37,8 +37,16 @@ enum plat_console_kind {
 	PLAT_CONSOLE_GENI,      /* qcom,geni-debug-uart */
 	PLAT_CONSOLE_SCIF,      /* renesas,scif, renesas,hscif */
 	PLAT_CONSOLE_S3C6400,   /* samsung,s3c6400-uart (UFSTAT.TxFIFOFull at bit 14) */
-	PLAT_CONSOLE_EXYNOS,    /* samsung,exynos4210-uart, samsung,s5pv210-uart (UFSTAT.TxFIFOFull at bit 24) */
+	PLAT_CONSOLE_EXYNOS,    /* samsung,exynos4210-uart, samsung,s5pv210-uart, ... (UFSTAT.TxFIFOFull at bit 24) */
 	PLAT_CONSOLE_APPLE_S5L, /* apple,s5l-uart (UFSTAT.TxFIFOFull at bit 9, 32-bit accesses) */
+	PLAT_CONSOLE_MSM_UARTDM, /* qcom,msm-uartdm: Qualcomm's UART with data mover */
+	PLAT_CONSOLE_ARMADA_3700, /* marvell,armada-3700-uart */
+	PLAT_CONSOLE_BCM63XX,   /* brcm,bcm6345-uart */
+	PLAT_CONSOLE_RZ_SCIF,   /* renesas,scif-r9a07g044: the SCIF registers in the RZ/G2L's compressed layout */
+	PLAT_CONSOLE_OWL,       /* actions,owl-uart */
+	PLAT_CONSOLE_SPRD,      /* sprd,sc9836-uart */
+	PLAT_CONSOLE_LINFLEX,   /* fsl,s32v234-linflexuart: NXP's LINFlexD in UART mode */
+	PLAT_CONSOLE_EM,        /* renesas,em-uart: a 16550 with its registers moved */
 	PLAT_CONSOLE_KINDS
 };
 

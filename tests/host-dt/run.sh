@@ -130,6 +130,9 @@ check "board, no stdout-path, no serial0" "$WORK/b.dtb" console=none uart=0 from
 
 # Every family, chosen through /chosen/stdout-path on consoles.dts: <stdout-path>|<expected keys>. /soc maps
 # 0x7e000000-0x7f7fffff to 0xfe000000 and 0x7c000000-0x7dffffff to 0xfc000000 (as a Raspberry Pi 4's does).
+# span, regs, tx (test_fdt_platform.c): the driver's putc on a page of host memory, its status registers set to
+# "room for a byte" with every other bit set where it waits while a bit is set: the offset and width of the data
+# register written (each family's Linux driver, cited in its file).
 consoles() {
 	cat <<'LIST'
 serial0|console=PL011 uart=0xfe201000 compat=arm,pl011 reg_shift=0 reg_io_width=4 from=stdout-path
@@ -150,6 +153,28 @@ serial1:1500000n8|console=16550 uart=0xfe300000 compat=rockchip,rk3588-uart reg_
 /soc/serial@7e3c0000|console=Exynos UART uart=0xfe3c0000 compat=samsung,exynos4210-uart reg_io_width=1
 /soc/serial@7e3d0000|console=S3C6400 UART uart=0xfe3d0000 compat=samsung,s3c6400-uart
 /soc/serial@7e3e0000|console=Apple S5L UART uart=0xfe3e0000 compat=apple,s5l-uart reg_io_width=4
+/soc/serial@7e450000|console=MSM UARTDM uart=0xfe450000 compat=qcom,msm-uartdm-v1.4 reg_shift=0 reg_io_width=4
+/soc/serial@7e450000|span=0x74 regs=0x08:0x0c,0x14:0 tx=0x70,4
+/soc/serial@7e460000|console=Armada 3700 UART uart=0xfe460000 compat=marvell,armada-3700-uart reg_shift=0 reg_io_width=4
+/soc/serial@7e460000|span=0x10 regs=0x0c:0xfffff7ff tx=0x04,4
+/soc/serial@7e470000|console=16550 uart=0xfe470000 compat=socionext,uniphier-uart reg_shift=2 reg_io_width=4
+/soc/serial@7e470000|span=0x18 regs=0x14:0x20 tx=0x00,4
+/soc/serial@7e480000|console=BCM63xx UART uart=0xfe480000 compat=brcm,bcm6345-uart reg_shift=0 reg_io_width=4
+/soc/serial@7e480000|span=0x18 regs=0x10:0x20 tx=0x14,4
+/soc/serial@7e490000|console=Exynos UART uart=0xfe490000 compat=samsung,exynosautov9-uart reg_shift=0 reg_io_width=1
+/soc/serial@7e490000|span=0x24 regs=0x08:1,0x18:0xfeffffff tx=0x20,1
+/soc/serial@7e4a0000|console=RZ SCIF uart=0xfe4a0000 compat=renesas,scif-r9a07g043 reg_shift=0 reg_io_width=2
+/soc/serial@7e4a0000|span=0x0a regs=0x08:0x20 tx=0x06,1
+/soc/serial@7e4b0000|console=Owl UART uart=0xfe4b0000 compat=actions,s900-uart reg_shift=0 reg_io_width=4
+/soc/serial@7e4b0000|span=0x10 regs=0x0c:0xffffffbf tx=0x08,4
+/soc/serial@7e4c0000|console=SPRD UART uart=0xfe4c0000 compat=sprd,sc9863a-uart reg_shift=0 reg_io_width=4
+/soc/serial@7e4c0000|span=0x10 regs=0x0c:0xffff00ff tx=0x00,4
+/soc/serial@7e4d0000|console=LINFlexD UART uart=0xfe4d0000 compat=nxp,s32g2-linflexuart reg_shift=0 reg_io_width=4
+/soc/serial@7e4d0000|span=0x3c regs=0x10:0x100,0x14:0xfffffffd tx=0x38,1
+/soc/serial@7e4d0000|regs=0x10:0,0x14:0x2 tx=0x38,1
+/soc/serial@7e4e0000|console=EM UART uart=0xfe4e0000 compat=renesas,r9a09g011-uart reg_shift=0 reg_io_width=4
+/soc/serial@7e4e0000|span=0x1c regs=0x18:0x20 tx=0x00,1
+/soc/serial@7e4f0002|console=none compat=renesas,em-uart why=its registers are not aligned to their width
 /soc/serial@7d000000|console=16550 uart=0xfd000000
 fvp|console=PL011 uart=0x1c090000 compat=arm,pl011 from_tree_console=1
 /identity-bus/serial@2000|console=16550 uart=0x2000

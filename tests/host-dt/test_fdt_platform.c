@@ -13,13 +13,21 @@
  * unusable, "" when usable) from_tree_console=0|1 gic_version= gic_compatible= gicd= gicr=base,size
  * gicc=base,size pmu= timer=a,b,c,d psci=none|smc|hvc
  * pes= pes_in_tree= mpidr<i>= release<i>= debug<i>= bootargs= model= error=1 (the read must fail and leave the
- * defaults). Prints one "ok"/"not ok" line per key and exits 1 on any mismatch.
+ * defaults). The console's driver on a page of host memory standing in for its registers (every byte 0xa5):
+ * span= (uart_span(): the bytes the MMU maps), regs=offset:value,... (not a check: 32-bit little-endian words
+ * written into the page first, the status the driver waits for), tx=offset,width (its putc('Z') must leave 'Z'
+ * at that byte offset of the page, and zeros in the width - 1 bytes above it, where a narrower write leaves
+ * 0xa5: the access width of the write; a wait that never ends fails after 2 s). Prints one "ok"/"not ok" line
+ * per key and exits 1 on any mismatch.
  */
 #include <libfdt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "drivers/uart/uart.h"
 #include "dt/fdt_platform.h"
 
 const char platform_name[] = "host-test";
@@ -57,6 +65,69 @@ static void expect_pair(const char *key, unsigned long long a, unsigned long lon
 	}
 }
 
+#define FAKE_PAGE 4096
+static _Alignas(FAKE_PAGE) unsigned char fake_regs[FAKE_PAGE]; /* the console's registers for span=, regs=, tx= */
+
+static void putc_timeout(int sig)
+{
+	(void)sig;
+	static const char msg[] = "not ok - tx: putc did not return in 2 s (a wait that never ends)\n";
+
+	(void)!write(1, msg, sizeof(msg) - 1);
+	_exit(1);
+}
+
+/* regs=offset:value,...: 32-bit little-endian words into fake_regs */
+static void preset_regs(const char *v)
+{
+	while (*v) {
+		char *end;
+		unsigned long off = strtoul(v, &end, 0), val = *end == ':' ? strtoul(end + 1, &end, 0) : 0;
+		unsigned i;
+
+		for (i = 0; i < 4 && off + i < FAKE_PAGE; i++)
+			fake_regs[off + i] = (unsigned char)(val >> (8 * i));
+		v = *end == ',' ? end + 1 : end + strlen(end);
+	}
+}
+
+/* tx=offset,width: the console's putc('Z') on fake_regs; where 'Z' landed and how many bytes the write spanned */
+static void check_tx(const struct plat_console *console, const char *want)
+{
+	const struct uart_driver *drv = uart_driver(console->kind);
+	struct plat_console c = *console;
+	unsigned char before[FAKE_PAGE];
+	unsigned off, w = 0;
+	char seen[32] = "none";
+
+	if (!drv) {
+		expect_str("tx", "no driver", want);
+		return;
+	}
+	memcpy(before, fake_regs, sizeof(before));
+	c.base = (uint64_t)(uintptr_t)fake_regs;
+	fflush(stdout);
+	signal(SIGALRM, putc_timeout);
+	alarm(2);
+	drv->putc(&c, 'Z');
+	alarm(0);
+	for (off = 0; off < FAKE_PAGE; off++) {
+		if (fake_regs[off] == 'Z' && before[off] != 'Z') {
+			for (w = 1; w < 4 && off + w < FAKE_PAGE && fake_regs[off + w] == 0 && before[off + w] != 0; w++)
+				;
+			snprintf(seen, sizeof(seen), "0x%x,%u", off, w);
+			break;
+		}
+	}
+	{
+		char *comma = strchr(want, ',');
+		bool ok = comma && w && strtoul(want, NULL, 0) == off && strtoul(comma + 1, NULL, 0) == w;
+
+		printf("%s - tx: expected %s, seen %s\n", ok ? "ok" : "not ok", want, seen);
+		failures += !ok;
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static const char *const psci[] = { "none", "smc", "hvc" };
@@ -77,6 +148,7 @@ int main(int argc, char **argv)
 	}
 	n = fread(blob, 1, sizeof(blob), f);
 	fclose(f);
+	memset(fake_regs, 0xa5, sizeof(fake_regs));
 	rc = fdt_platform_valid(blob, (uint32_t)n) ? fdt_platform_read(blob, &d) : -FDT_ERR_BADMAGIC;
 	for (i = 2; i < argc; i++) {
 		char key[32];
@@ -156,6 +228,12 @@ int main(int argc, char **argv)
 			expect_str(key, d.bootargs, v);
 		} else if (strcmp(key, "model") == 0) {
 			expect_str(key, d.model, v);
+		} else if (strcmp(key, "span") == 0) {
+			expect_u64(key, uart_span(&d.console), v);
+		} else if (strcmp(key, "regs") == 0) {
+			preset_regs(v);
+		} else if (strcmp(key, "tx") == 0) {
+			check_tx(&d.console, v);
 		} else {
 			fprintf(stderr, "unknown key %s\n", key);
 			return 2;

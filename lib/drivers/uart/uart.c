@@ -7,7 +7,8 @@
 
 static const struct uart_driver *const uart_drivers[] = {
 	&uart_pl011, &uart_sbsa, &uart_16550, &uart_imx, &uart_lpuart, &uart_lpuart32, &uart_cadence,
-	&uart_meson, &uart_geni, &uart_scif, &uart_s3c6400, &uart_exynos, &uart_apple_s5l,
+	&uart_meson, &uart_geni, &uart_scif, &uart_s3c6400, &uart_exynos, &uart_apple_s5l, &uart_msm_uartdm,
+	&uart_armada_3700, &uart_bcm63xx, &uart_rz_scif, &uart_owl, &uart_sprd, &uart_linflex, &uart_em,
 };
 #define UART_DRIVERS (sizeof(uart_drivers) / sizeof(uart_drivers[0]))
 

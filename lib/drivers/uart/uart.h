@@ -79,6 +79,7 @@ static inline void uart_write_io(const struct plat_console *c, unsigned reg, uin
 
 /* The drivers (uart_<family>.c). */
 extern const struct uart_driver uart_pl011, uart_sbsa, uart_16550, uart_imx, uart_lpuart, uart_lpuart32,
-	uart_cadence, uart_meson, uart_geni, uart_scif, uart_s3c6400, uart_exynos, uart_apple_s5l;
+	uart_cadence, uart_meson, uart_geni, uart_scif, uart_s3c6400, uart_exynos, uart_apple_s5l, uart_msm_uartdm,
+	uart_armada_3700, uart_bcm63xx, uart_rz_scif, uart_owl, uart_sprd, uart_linflex, uart_em;
 
 #endif

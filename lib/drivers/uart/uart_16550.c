@@ -25,7 +25,9 @@ static void ns16550_putc(const struct plat_console *c, unsigned char ch)
  * as 8250s under their own compatible alone, with the register shift and width their driver sets where the tree
  * gives none: MediaTek's (8250_mtk.c: regshift 2, UPIO_MEM32), the Raspberry Pi's mini UART
  * (8250_bcm2835aux.c: regshift 2, UPIO_MEM), TI's K3 (8250_omap.c: OMAP_UART_REGSHIFT 2, UPIO_MEM), NVIDIA's
- * and Nuvoton's (of_serial.c / 8250_of.c: the tree's reg-shift and reg-io-width, which their trees give).
+ * and Nuvoton's (of_serial.c / 8250_of.c: the tree's reg-shift and reg-io-width, which their trees give), and
+ * Socionext's UniPhier (8250_uniphier.c: UNIPHIER_UART_REGSHIFT 2, UPIO_MEM32; its FCR, LCR and MCR sit elsewhere,
+ * but THR and LSR, all the transmit path uses, are the 16550's, which its earlycon relies on too).
  */
 static const struct uart_compat ns16550_compat[] = {
 	{ .compatible = "ns16550a" }, { .compatible = "ns16550" }, { .compatible = "ns16450" },
@@ -35,6 +37,7 @@ static const struct uart_compat ns16550_compat[] = {
 	{ .compatible = "ti,am654-uart", .reg_shift = 2, .reg_io_width = 1 },
 	{ .compatible = "nvidia,tegra20-uart" },
 	{ .compatible = "nuvoton,npcm750-uart" }, { .compatible = "nuvoton,npcm845-uart" },
+	{ .compatible = "socionext,uniphier-uart", .reg_shift = 2, .reg_io_width = 4 },
 	{ .compatible = NULL },
 };
 

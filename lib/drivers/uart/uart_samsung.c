@@ -6,7 +6,10 @@
  * layout), bit 24 on the S5PV210 and Exynos, bit 9 on Apple's S5L (S3C2410 layout); with it off, wait for
  * UTRSTAT.TXFE. The status registers are read 32 bits at a time; UTXH is written reg-io-width bytes at a
  * time (binding serial/samsung_uart.yaml; 1 by default), always 32 bits on Apple's (the Linux driver's
- * UPIO_MEM32 for apple,s5l-uart). Apple's also wants Device-nGnRnE, where pmucheck maps Device-nGnRE.
+ * UPIO_MEM32 for apple,s5l-uart). The Exynos850's (which the ExynosAuto v9's lists after its own) and the ARTPEC-8's
+ * have the Exynos UFSTAT (samsung_tty.c exynos850_serial_drv_data, artpec8_serial_drv_data: S5PV210_UFSTAT_TXFULL);
+ * on the Exynos850 the UART sits in a USI block, which the earlier boot stage left in UART mode. Apple's also wants
+ * Device-nGnRnE, where pmucheck maps Device-nGnRE.
  */
 #include "drivers/uart/uart.h"
 
@@ -37,7 +40,8 @@ static void apple_s5l_putc(const struct plat_console *c, unsigned char ch) { sam
 static const struct uart_compat s3c6400_compat[] = { { .compatible = "samsung,s3c6400-uart" }, { .compatible = NULL } };
 static const struct uart_compat exynos_compat[] = {
 	{ .compatible = "samsung,exynos4210-uart" }, { .compatible = "samsung,s5pv210-uart" },
-	{ .compatible = "samsung,exynos5433-uart" }, { .compatible = NULL },
+	{ .compatible = "samsung,exynos5433-uart" }, { .compatible = "samsung,exynos850-uart" },
+	{ .compatible = "axis,artpec8-uart" }, { .compatible = NULL },
 };
 static const struct uart_compat apple_s5l_compat[] = { { .compatible = "apple,s5l-uart" }, { .compatible = NULL } };
 
