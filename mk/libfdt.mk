@@ -57,12 +57,14 @@ $(LIBFDT_A): $(LIBFDT_DIR)/ORIGIN $(LIBFDT_BUILD)/flags mk/libfdt.mk
 
 # Host test of the device tree reader against QEMU's own trees (7.2 and 10.0) and a board's
 # (tests/host-dt/run.sh), with the host compiler and Debian's libfdt-dev. Last line: "N passed, N failed".
+# The reader as the host programs build it (its UART drivers name the console kinds), and a program of it: $(1) the
+# program's own source.
+HOST_DT_SRCS := lib/dt/fdt_platform.c $(wildcard lib/drivers/uart/*.c)
+HOST_DT_DEPS := $(HOST_DT_SRCS) lib/dt/fdt_platform.h lib/platform/platform_desc.h $(wildcard lib/drivers/uart/*.h)
+HOST_DT_LINK = @mkdir -p $(@D) && $(HOSTCC) -std=c11 -O2 -g -Wall -Wextra -Werror -Ilib $(HOST_DT_SRCS) $(1) -lfdt -o $@
 HOST_DT_TEST := build/host/test_fdt_platform
-$(HOST_DT_TEST): lib/dt/fdt_platform.c lib/dt/fdt_platform.h lib/platform/platform_desc.h tests/host-dt/test_fdt_platform.c \
-		$(wildcard lib/drivers/uart/*.c lib/drivers/uart/*.h)
-	@mkdir -p $(@D)
-	$(HOSTCC) -std=c11 -O2 -g -Wall -Wextra -Werror -Ilib lib/dt/fdt_platform.c $(wildcard lib/drivers/uart/*.c) \
-	 tests/host-dt/test_fdt_platform.c -lfdt -o $@
+$(HOST_DT_TEST): tests/host-dt/test_fdt_platform.c $(HOST_DT_DEPS)
+	$(call HOST_DT_LINK,tests/host-dt/test_fdt_platform.c)
 .PHONY: host-dt-test
 host-dt-test: $(HOST_DT_TEST)
 	@mkdir -p build/test-results
@@ -75,11 +77,8 @@ host-dt-test: $(HOST_DT_TEST)
 # reader on each .dtb, ci/census.py sets it against what each tree names. Writes build/test-results/census.log
 # (the report), census.json and census.summary. CENSUS_ARGS: more arguments, e.g. --threshold-only.
 DT_CENSUS := build/host/dt_census
-$(DT_CENSUS): lib/dt/fdt_platform.c lib/dt/fdt_platform.h lib/platform/platform_desc.h tests/host-dt/dt_census.c \
-		$(wildcard lib/drivers/uart/*.c lib/drivers/uart/*.h)
-	@mkdir -p $(@D)
-	$(HOSTCC) -std=c11 -O2 -g -Wall -Wextra -Werror -Ilib lib/dt/fdt_platform.c $(wildcard lib/drivers/uart/*.c) \
-	 tests/host-dt/dt_census.c -lfdt -o $@
+$(DT_CENSUS): tests/host-dt/dt_census.c $(HOST_DT_DEPS)
+	$(call HOST_DT_LINK,tests/host-dt/dt_census.c)
 CENSUS_ARGS ?=
 .PHONY: census
 census: $(DT_CENSUS)

@@ -69,12 +69,25 @@ static inline uint32_t uart_read_io(const struct plat_console *c, unsigned reg)
 {
 	return c->reg_io_width == 4 ? uart_read32(uart_reg(c, reg)) : uart_read8(uart_reg(c, reg));
 }
+
 static inline void uart_write_io(const struct plat_console *c, unsigned reg, uint32_t v)
 {
 	if (c->reg_io_width == 4)
 		uart_write32(uart_reg(c, reg), v);
 	else
 		uart_write8(uart_reg(c, reg), (uint8_t)v);
+}
+
+/*
+ * The transmit path most UARTs share: wait while any bit of `busy` (a "transmit FIFO full" flag) is set in the
+ * 32-bit register at offset `status`, then write ch to the 32-bit register at offset `data`.
+ */
+static inline void uart_put32_when_clear(const struct plat_console *c, unsigned status, uint32_t busy,
+					 unsigned data, unsigned char ch)
+{
+	while (uart_read32(uart_reg(c, status)) & busy)
+		;
+	uart_write32(uart_reg(c, data), ch);
 }
 
 /* The drivers (uart_<family>.c). */

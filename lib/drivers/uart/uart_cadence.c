@@ -16,9 +16,7 @@
 /* Wait while Channel_sts.TXFULL is 1, then write ch to the FIFO. */
 static void cadence_putc(const struct plat_console *c, unsigned char ch)
 {
-	while (uart_read32(uart_reg(c, CHANNEL_STS)) & CHANNEL_STS_TXFULL)
-		;
-	uart_write32(uart_reg(c, TX_RX_FIFO), ch);
+	uart_put32_when_clear(c, CHANNEL_STS, CHANNEL_STS_TXFULL, TX_RX_FIFO, ch);
 }
 
 /*

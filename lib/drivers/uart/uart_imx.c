@@ -13,9 +13,7 @@
 /* Wait while UTS.TXFULL is 1, then write ch to UTXD. */
 static void imx_putc(const struct plat_console *c, unsigned char ch)
 {
-	while (uart_read32(uart_reg(c, UTS)) & UTS_TXFULL)
-		;
-	uart_write32(uart_reg(c, UTXD), ch);
+	uart_put32_when_clear(c, UTS, UTS_TXFULL, UTXD, ch);
 }
 
 static const struct uart_compat imx_compat[] = {

@@ -12,9 +12,7 @@
 /* Wait while STATUS.TX_FULL is 1, then write ch to WFIFO. */
 static void meson_putc(const struct plat_console *c, unsigned char ch)
 {
-	while (uart_read32(uart_reg(c, AML_UART_STATUS)) & AML_UART_TX_FULL)
-		;
-	uart_write32(uart_reg(c, AML_UART_WFIFO), ch);
+	uart_put32_when_clear(c, AML_UART_STATUS, AML_UART_TX_FULL, AML_UART_WFIFO, ch);
 }
 
 static const struct uart_compat meson_compat[] = {

@@ -15,9 +15,7 @@
 /* Wait while STAT.TX_FIFO_FUL is 1, then write ch to TSH. */
 static void mvebu_putc(const struct plat_console *c, unsigned char ch)
 {
-	while (uart_read32(uart_reg(c, UART_STAT)) & STAT_TX_FIFO_FUL)
-		;
-	uart_write32(uart_reg(c, UART_STD_TSH), ch);
+	uart_put32_when_clear(c, UART_STAT, STAT_TX_FIFO_FUL, UART_STD_TSH, ch);
 }
 
 /* Wait until STAT.TX_EMP is 1: the last byte has left. */

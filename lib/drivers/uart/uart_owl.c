@@ -13,9 +13,7 @@
 /* Wait while STAT.TFFU is 1, then write ch to TXDAT. */
 static void owl_putc(const struct plat_console *c, unsigned char ch)
 {
-	while (uart_read32(uart_reg(c, OWL_UART_STAT)) & OWL_UART_STAT_TFFU)
-		;
-	uart_write32(uart_reg(c, OWL_UART_TXDAT), ch);
+	uart_put32_when_clear(c, OWL_UART_STAT, OWL_UART_STAT_TFFU, OWL_UART_TXDAT, ch);
 }
 
 static const struct uart_compat owl_compat[] = {

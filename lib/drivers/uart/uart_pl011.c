@@ -13,9 +13,7 @@
 /* Wait while UARTFR.TXFF is 1, then write ch to UARTDR. */
 static void pl011_putc(const struct plat_console *c, unsigned char ch)
 {
-	while (uart_read32(uart_reg(c, UARTFR)) & UARTFR_TXFF)
-		;
-	uart_write32(uart_reg(c, UARTDR), ch);
+	uart_put32_when_clear(c, UARTFR, UARTFR_TXFF, UARTDR, ch);
 }
 
 static const struct uart_compat pl011_compat[] = { { .compatible = "arm,pl011" }, { .compatible = NULL } };

@@ -14,9 +14,7 @@
 /* Wait until STS1's transmit FIFO count is 0, then write ch to TXD. */
 static void sprd_putc(const struct plat_console *c, unsigned char ch)
 {
-	while (uart_read32(uart_reg(c, SPRD_STS1)) & SPRD_TX_FIFO_CNT_MASK)
-		;
-	uart_write32(uart_reg(c, SPRD_TXD), ch);
+	uart_put32_when_clear(c, SPRD_STS1, SPRD_TX_FIFO_CNT_MASK, SPRD_TXD, ch);
 }
 
 static const struct uart_compat sprd_compat[] = { { .compatible = "sprd,sc9836-uart" }, { .compatible = NULL } };
