@@ -76,7 +76,7 @@ INCLUDES  := -I. -Ilib -Itests $(LIBFDT_INC)
 # No FP/SIMD registers in our code: the exception handlers save only the general-purpose registers.
 # -mstrict-align only where code runs with the MMU off (MMU_OFF_OBJS below), where every data access is to
 # Device memory and an unaligned one is an Alignment fault; everywhere else RAM is Normal memory (lib/mmu/).
-# -Os -fomit-frame-pointer and link-time optimization: issue 12's size target (under 128 KiB of .text + .rodata,
+# -Os -fomit-frame-pointer and link-time optimization: the image's size target (under 128 KiB of .text + .rodata,
 # make bench; LTO alone took 4.3 KB off); on QEMU it runs as fast as -O2 did (the suite's time is in exceptions
 # and register writes, not in its own code). MMU_OFF_OBJS stay out of LTO: their -mstrict-align must not meet
 # code from elsewhere in one function. LTO_LDFLAGS: the code generation options again at the link.

@@ -8,7 +8,7 @@ ci/bench/floor.S, an image that exits at once, with the same QEMU command; the t
 code's time without QEMU's start-up and exit, which move with the host), the checks the firmware made and
 checks per second of the suite's own time (median - floor); then the deterministic count under -icount shift=0
 (counter ticks from the firmware's `# elapsed:` line, which advance with instructions there) for el3-max.
-Last, the targets of issue 12: suite within 2x the floor on -cpu max (the configurations that miss it, and for
+Last, the speed and size targets: suite within 2x the floor on -cpu max (the configurations that miss it, and for
 those with several PEs, which run the suite on each in turn, the ratio of one PE's suite: floor + (median -
 floor) / PEs, over the floor), image text under 128 KiB. Timing
 belongs here, never in a test: it depends on the host."""

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fault containment (issue 11): boot the FAULT_INJECT=1 image (tests/fault_inject.c: an undefined instruction,
+"""Fault containment: boot the FAULT_INJECT=1 image (tests/fault_inject.c: an undefined instruction,
 a data abort, an SMC and an HVC nobody serves, an endless loop and a stack overflow, at every context) and
 require (1) every fault.* test point to fail with the syndrome of its fault in its diagnostics (or SKIP with a
 reason), (2) every other test point to end exactly as the clean run's expectations say

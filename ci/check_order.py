@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Isolation (issue 11): boot the image with its modules in seeded random orders (pmucheck.order=random:<seed>)
+"""Isolation: boot the image with its modules in seeded random orders (pmucheck.order=random:<seed>)
 and require every test point to end exactly as in the default order, on each configuration given. A module
 that leaks state into the next changes some verdict in some order. The seeds are printed, so a failure can be
 reproduced with `make run BOOTARGS="pmucheck.order=random:<seed>"`. Prints one line per run and

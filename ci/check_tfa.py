@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""pmucheck as Trusted Firmware-A's BL33 (issue 12): boot TF-A 2.8 (ci/build-tfa.sh's build in the cache) on
+"""pmucheck as Trusted Firmware-A's BL33: boot TF-A 2.8 (ci/build-tfa.sh's build in the cache) on
 QEMU virt with EL3 and EL2, pmucheck loaded where it is linked, and check that it is entered the way a board
 with TF-A enters it and that the suite's verdicts are the CI's for an EL2 entry. Prints one line per check and
 `N passed, N failed`.

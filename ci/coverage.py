@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Spec coverage report (issue 12): which rules, tables and register fields pmucheck's test points check.
+"""Spec coverage report: which rules, tables and register fields pmucheck's test points check.
 
     /usr/bin/python3 ci/coverage.py [TAP files or directories ...] [--spec DIR] [--out DIR]
 

@@ -25,7 +25,7 @@
 #include "test/test.h"
 #include "tests.h"
 
-#define RULES "fault containment (issue 11): the suite survives this fault"
+#define RULES "fault containment: the suite survives this fault"
 #define UNMAPPED_VA 0x1000ull /* below every RAM, console and GIC region pmucheck maps */
 #define NO_SUCH_CALL 0x7DEAD000u
 

@@ -1,5 +1,5 @@
 /*
- * isolation.c - what the run leaves behind, and the order it runs in (issue 11, "Isolation").
+ * isolation.c - what the run leaves behind, and the order it runs in (isolation.final_state, and ci/check_order.py for the order).
  *
  * isolation_capture() reads the controls every test point starts from (runtime/baseline.h, after
  * baseline_restore_all()) and the state the suite must not leak: MDCR_EL3 and SCR_EL3 (entered at EL3),

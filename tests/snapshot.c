@@ -14,7 +14,7 @@
  *   snapshot.os_lock.<ctx>       RTSYTY: with Capture events allowed, the OS Lock (OSLAR_EL1) makes a capture
  *                                prohibited (NC = 1, nothing written); unlocked again, allowed
  *   snapshot.event               the PMU_SNAPSHOT event on a successful capture: SKIP, its event number is not
- *                                in the spec extracts pmucheck is built from (see the issue note)
+ *                                in the spec extracts pmucheck is built from (../shared/spec/)
  * RMPZSB not checkable: it defines the Recently-executed instruction whose address a Capture event samples into
  * PMPCSR; pmucheck reads no PMPCSR after a capture (that needs FEAT_PMUv3_SS with FEAT_PCSRv8p9's PMPCSR, which
  * neither QEMU version has, so such a check could not be shown to fail here): a gap, explained.

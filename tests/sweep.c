@@ -1,5 +1,5 @@
 /*
- * sweep.c - a randomized sweep of the PMU controls against the spec model (issue 11).
+ * sweep.c - a randomized sweep of the PMU controls against the spec model.
  *
  * sweep.random  One check group for the whole sweep. Each configuration is drawn from a seeded PRNG
  *               (splitmix64; configuration i is drawn from seed and i alone, so any one is reproducible):

@@ -92,7 +92,7 @@ static int mmu_map_image(enum xlat_regime r)
  * mmu_map_image() mapped that piece by piece, and its holes (each stack's guard half; the translation tables
  * in lower regimes) must stay holes. xlat_map() fills every page not yet mapped, so mapping the whole bank
  * would map them: a runaway recursion in a lower context then wrote through .bss down to .rodata before it
- * faulted (found by fault.stack_overflow.ns_el1, issue 11).
+ * faulted (found by fault.stack_overflow.ns_el1).
  */
 static int mmu_map_ram(enum xlat_regime r, uint64_t base, uint64_t size)
 {

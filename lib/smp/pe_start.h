@@ -30,7 +30,7 @@ extern volatile uint64_t pe_mailbox[2];
  * sends it. Returns true, or false with *why set (no way to start it, PSCI's error, or the timeout).
  */
 bool pe_start(unsigned idx, uint64_t entry, uint64_t pen, const char **why);
-/* Wait until PE `idx` reports that it has finished (no timeout: a hang is the watchdog's, issue 11). */
+/* Wait until PE `idx` reports that it has finished (no timeout: a hang is the watchdog's, lib/runtime/watchdog.h). */
 void pe_wait_done(unsigned idx);
 
 /* On the started PE: report started / finished (the primary waits for these). */
