@@ -347,11 +347,14 @@ static uint64_t at_ctx_preset(uint64_t unused)
 	unsigned n;
 
 	(void)unused;
+	/* The overflow flags first: with PMCR_EL0.FZO or MDCR_EL2.HPMFZO (FEAT_PMUv3p7) a set flag freezes its range
+	 * only from then on (D13.5.2.1, ShouldPMUFreeze), so presets written before it would count on, enabled, until
+	 * the flag's write (found on a QEMU with FEAT_PMUv3p7: CPU_CYCLES counters a few counts past their preset) */
+	if (running->pmovs)
+		write_pmovsset_el0(running->pmovs);
 	for (n = 0; n < features.pmu.num_counters; n++)
 		write_pmevcntr(n, running->preset[n]);
 	write_pmccntr_el0(running->preset[CYCLE_COUNTER_ID]);
-	if (running->pmovs)
-		write_pmovsset_el0(running->pmovs);
 	isb();
 	return 0;
 }
