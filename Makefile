@@ -195,8 +195,8 @@ run: run-deps
 	$(call PLAT_RUN,$(ELF))
 
 # pmucheck's own QEMU: 10.0.2 with the series in qemu/patches/, built into $(PMUCHECK_CACHE)/qemu-pmu/ (a fresh
-# build takes about 6 to 12 minutes on a 2-core machine, a changed patch about a minute: README "pmucheck's own
-# QEMU"). Not part of `make run` or `make test`: boot it with `make run QEMU=<the path it prints>`.
+# build took 17.6 minutes on 2 busy cores, about 10 idle; a changed patch seconds to 4 minutes: README "pmucheck's
+# own QEMU"). Not part of `make run` or `make test`: boot it with `make run QEMU=<the path it prints>`.
 qemu-pmu:
 	@bash ci/build-qemu-pmu.sh
 
