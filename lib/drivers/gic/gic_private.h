@@ -1,7 +1,7 @@
 /*
  * gic_private.h - the two implementations behind gic.h, one per GIC architecture version: gicv2.c (IHI 0048B)
  * and gicv3.c (IHI 0069). Each function does what the gic.h function of the same name does; gic.c calls the
- * one plat.gic_version names. Only the files of lib/drivers/gic/ include this.
+ * one plat.gic_version names (its struct gic_ops). Only the files of lib/drivers/gic/ include this.
  */
 #ifndef PMUCHECK_GIC_PRIVATE_H
 #define PMUCHECK_GIC_PRIVATE_H
