@@ -211,7 +211,7 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 		if (!pe_start(i, (uint64_t)(uintptr_t)secondary_entry, (uint64_t)(uintptr_t)pe_holding_pen, &why)) {
 			snprintf(prefix, sizeof(prefix), "pe%u.", i);
 			test_set_pe_prefix(prefix);
-			tap_fail_point("pe_start", "PSCI CPU_ON / holding pen (lib/smp/pe_start.h)",
+			tap_fail_point("pe_start", "PSCI CPU_ON / spin-table / holding pen (lib/smp/pe_start.h)",
 				       "PE %u (MPIDR 0x%llx): %s", i, (unsigned long long)plat.pe_mpidr[i], why);
 			test_set_pe_prefix("");
 			continue;

@@ -33,6 +33,10 @@ CASES = [
     ("pmucheck.console=uart8250,mmio32,0x9000002", 2,
      r"Bail out! boot arguments: pmucheck.console=uart8250,mmio32,0x9000002: the address must be non-zero and a "
      r"multiple of 4", "earlycon address not aligned to its access width"),
+    ("pmucheck.tests=enable.pmcr_n.el3 pmucheck.semihosting=1", 0, r"^1 passed, 0 failed",
+     "pmucheck.semihosting=1 taken"),
+    ("pmucheck.semihosting=yes", 2, r"Bail out! boot arguments: pmucheck.semihosting=yes: expected 0 or 1",
+     "pmucheck.semihosting other than 0 or 1"),
     ("pmucheck.console=ns16550,0x9000000", 2,
      r"Bail out! boot arguments: pmucheck.console=ns16550,0x9000000: expected uart, semihosting or <name>",
      "unknown earlycon name"),

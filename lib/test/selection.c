@@ -351,9 +351,10 @@ bool selection_parse_console(struct selection *s, const char *text, char *err, s
 }
 
 /* The boot argument keys pmucheck reads (selection.h), in the order of the error message's list. */
-enum bootarg_key { KEY_TESTS, KEY_PES, KEY_ORDER, KEY_QEMU, KEY_SWEEP, KEY_CONSOLE, KEY_COUNT };
+enum bootarg_key { KEY_TESTS, KEY_PES, KEY_ORDER, KEY_QEMU, KEY_SWEEP, KEY_CONSOLE, KEY_SEMIHOSTING, KEY_COUNT };
 static const char *const bootarg_keys[KEY_COUNT] = {
 	"pmucheck.tests", "pmucheck.pes", "pmucheck.order", "pmucheck.qemu", "pmucheck.sweep", "pmucheck.console",
+	"pmucheck.semihosting",
 };
 
 bool selection_parse_bootargs(struct selection *s, const char *bootargs, size_t len, const char *const *modules,
@@ -397,7 +398,8 @@ bool selection_parse_bootargs(struct selection *s, const char *bootargs, size_t 
 			;
 		if (k == KEY_COUNT) {
 			snprintf(err, errlen, "unknown boot argument '%s'; pmucheck reads pmucheck.tests, pmucheck.pes, "
-				 "pmucheck.order, pmucheck.qemu, pmucheck.sweep and pmucheck.console", word);
+				 "pmucheck.order, pmucheck.qemu, pmucheck.sweep, pmucheck.console and pmucheck.semihosting",
+				 word);
 			return false;
 		}
 		if (seen & (1u << k)) {
@@ -414,6 +416,11 @@ bool selection_parse_bootargs(struct selection *s, const char *bootargs, size_t 
 			s->console_semihosting = strcmp(value, "semihosting") == 0;
 			ok = s->console_semihosting || strcmp(value, "uart") == 0 ||
 			     selection_parse_console(s, value, err, errlen);
+			break;
+		case KEY_SEMIHOSTING: /* read by the platform code (platform_semihosting()) */
+			ok = strcmp(value, "0") == 0 || strcmp(value, "1") == 0;
+			if (!ok)
+				snprintf(err, errlen, "pmucheck.semihosting=%s: expected 0 or 1", value);
 			break;
 		default: ok = true; break; /* pmucheck.qemu: read by the platform code (test_set_platform_version) */
 		}

@@ -31,6 +31,9 @@
  *                           the randomized sweep (tests/sweep.c): <count> configurations, 1..SELECTION_MAX_SWEEP
  *                           in decimal without leading zeros, drawn from <seed>, 64 bits in decimal or 0x-prefixed
  *                           hex ("200:0x5eed", "100000:42"). Default: the sweep's own short count and fixed seed.
+ *   pmucheck.semihosting=1  a debugger or an emulator answers semihosting here: the console falls back to it and a
+ *                           run ends with SYS_EXIT (lib/platform/platform_desc.h platform_semihosting()); 0 or
+ *                           absent: only where pmucheck knows one does
  * Any other pmucheck.* word, an empty value or a malformed list is an error: the run must not go on with
  * something else than what was asked.
  */
