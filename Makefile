@@ -189,14 +189,19 @@ deps:
 # What building and booting needs, not the test tools (ci/install-deps.sh run).
 run-deps:
 	@bash ci/install-deps.sh run
+	$(if $(filter 10.0-pmu,$(QEMU_VERSION)),@bash ci/build-qemu-pmu.sh > /dev/null)
 
+# The run's output is kept in $(LAST_RUN) (tee), for `make coverage` and `make report`; QEMU's exit status (the
+# verdict, by semihosting SYS_EXIT) stays make's.
+LAST_RUN := build/last-run.tap
 run: run-deps
 	@$(MAKE) --no-print-directory all
-	$(call PLAT_RUN,$(ELF))
+	@mkdir -p $(dir $(LAST_RUN))
+	@{ $(call PLAT_RUN,$(ELF)); echo $$? > $(LAST_RUN).status; } | tee $(LAST_RUN); exit $$(cat $(LAST_RUN).status)
 
 # pmucheck's own QEMU: 10.0.2 with the series in qemu/patches/, built into $(PMUCHECK_CACHE)/qemu-pmu/ (a fresh
 # build took 17.6 minutes on 2 busy cores, about 10 idle; a changed patch seconds to 4 minutes: README "pmucheck's
-# own QEMU"). Not part of `make run` or `make test`: boot it with `make run QEMU=<the path it prints>`.
+# own QEMU"). `make test` builds it; `make run QEMU_VERSION=10.0-pmu` builds it if needed and boots it.
 qemu-pmu:
 	@bash ci/build-qemu-pmu.sh
 
@@ -258,7 +263,8 @@ host-access-test: $(HOST_ACCESS_DUMP)
 
 # Everything CI checks (ci/test.sh); the last line is the total "N passed, N failed, N skipped".
 # Which rules, tables (../shared/spec/00[0-4]_*.txt) and register fields (registers/FIELDS.md) the test points
-# of the last run check: reads build/test-results/*.tap (make test) or COVERAGE_TAP (files or directories).
+# of the last run check: reads COVERAGE_TAP (files or directories), else the newer of build/test-results/*.tap
+# (make test) and build/last-run.tap (make run).
 COVERAGE_TAP ?=
 coverage:
 	$(PYTHON) ci/coverage.py --spec $(SPEC_DIR) --out build/coverage $(COVERAGE_TAP)
@@ -271,6 +277,7 @@ bench: all
 
 # One HTML page (inline CSS, no script) from a run's TAP: totals, platform, test points by context, rule coverage
 # (build/coverage/coverage.json when `make coverage` wrote it), and with A and B what changed (ci/report.py).
+# Without A: the newer of build/last-run.tap (make run) and make test's el3-max@qemu-10.0.tap.
 A ?=
 B ?=
 report:

@@ -4,7 +4,8 @@
     /usr/bin/python3 ci/coverage.py [TAP files or directories ...] [--spec DIR] [--out DIR]
 
 Writes Markdown to stdout and <out>/coverage.md, and <out>/coverage.json (default out: build/coverage).
-With no TAP argument it reads build/test-results/*.tap (what `make test` wrote); give files or directories
+With no TAP argument it reads build/test-results/*.tap (what `make test` wrote) or build/last-run.tap (what
+`make run` kept), whichever is newer; give files or directories
 (e.g. build/test-results/matrix) to read others. Python 3 standard library only (ci/run_qemu.py's parse_tap()
 is reused when tappy is importable, for the statuses).
 
@@ -715,6 +716,17 @@ def markdown(rep):
     return "\n".join(out) + "\n"
 
 
+def default_input(root):
+    """What to read without a TAP argument: the newer of make test's build/test-results (its *.tap) and make
+    run's build/last-run.tap; the results folder when neither exists (main() then says so)."""
+    results, last = os.path.join(root, "build", "test-results"), os.path.join(root, "build", "last-run.tap")
+    newest = max((os.path.getmtime(t) for t in glob.glob(os.path.join(results, "*.tap"))), default=None)
+    if os.path.exists(last) and os.path.getsize(last) and (newest is None or os.path.getmtime(last) > newest):
+        print(f"coverage: reading {os.path.relpath(last)} (the last make run)", file=sys.stderr)
+        return last
+    return results
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("tap", nargs="*", help="TAP files or directories (default build/test-results)")
@@ -722,7 +734,7 @@ def main(argv=None):
     ap.add_argument("--root", default=ROOT)
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "coverage"))
     args = ap.parse_args(argv)
-    taps = args.tap or [os.path.join(args.root, "build", "test-results")]
+    taps = args.tap or [default_input(args.root)]
     if not any(glob.glob(os.path.join(p, "*.tap")) if os.path.isdir(p) else os.path.exists(p) for p in taps):
         print("coverage: no TAP output (run `make test`, or `make run` and pass its output file)", file=sys.stderr)
         return 2

@@ -3,7 +3,8 @@
 
   ci/report.py [--out build/report/index.html] [--coverage build/coverage/coverage.json] [A.tap] [B.tap]
 
-With one TAP file (default build/test-results/el3-max@qemu-10.0.tap) the page shows that run; with two, it
+With one TAP file (default: the newer of build/last-run.tap, what `make run` kept, and make test's
+build/test-results/el3-max@qemu-10.0.tap) the page shows that run; with two, it
 shows B and a "what changed" section from A to B (points whose status differs, points added, points removed).
 `make report [A=<tap>] [B=<tap>]` runs it.
 
@@ -33,6 +34,7 @@ from run_qemu import parse_tap  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 DEFAULT_TAP = "build/test-results/el3-max@qemu-10.0.tap"
+LAST_RUN_TAP = "build/last-run.tap"  # what `make run` keeps
 DEFAULT_OUT = "build/report/index.html"
 DEFAULT_COVERAGE = "build/coverage/coverage.json"
 # The firmware's contexts (doc/output-format.md), in the order of the grid's columns; "" is no context.
@@ -327,6 +329,16 @@ def render(run, base=None, coverage_path=DEFAULT_COVERAGE):
     return "\n".join(out)
 
 
+def default_tap():
+    """Without A: the newer of make run's build/last-run.tap and make test's DEFAULT_TAP (the latter when
+    neither exists: main() then says so)."""
+    test_tap, last = os.path.join(ROOT, DEFAULT_TAP), os.path.join(ROOT, LAST_RUN_TAP)
+    if os.path.exists(last) and os.path.getsize(last) and (
+            not os.path.exists(test_tap) or os.path.getmtime(last) > os.path.getmtime(test_tap)):
+        return os.path.relpath(last)
+    return os.path.relpath(test_tap)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("taps", nargs="*", help="A.tap [B.tap] (default: %s)" % DEFAULT_TAP)
@@ -336,7 +348,7 @@ def main(argv=None):
     # the defaults are in the tree (paths on the command line are the caller's)
     in_tree = lambda path, default: os.path.join(ROOT, path) if path == default else path  # noqa: E731
     args.out, args.coverage = in_tree(args.out, DEFAULT_OUT), in_tree(args.coverage, DEFAULT_COVERAGE)
-    taps = [t for t in args.taps if t] or [os.path.relpath(os.path.join(ROOT, DEFAULT_TAP))]
+    taps = [t for t in args.taps if t] or [default_tap()]
     if len(taps) > 2:
         ap.error("at most two TAP files (A and B)")
     for t in taps:

@@ -2,11 +2,13 @@
 """Run pmucheck on every QEMU configuration and QEMU version in ci/configs.txt, and compare each test point
 with its expected result in ci/expected/qemu-<version>/<config>.txt.
 
-  ci/run_qemu.py --elf build/qemu-virt/pmucheck.elf [--config NAME ...] [--qemu 7.2|10.0 ...]
+  ci/run_qemu.py --elf build/qemu-virt/pmucheck.elf [--config NAME ...] [--qemu 7.2|10.0|10.0-pmu ...]
                  [--junit-dir DIR] [--update-expected] [--timeout 300] [--jobs N]
 
 QEMU versions: 7.2 is Debian's /usr/bin/qemu-system-aarch64; 10.0 is the bookworm-backports build that
-ci/install-deps.sh unpacks into $PMUCHECK_CACHE/qemu-10.0 (default ~/.cache/pmucheck). The image boots with
+ci/install-deps.sh unpacks into $PMUCHECK_CACHE/qemu-10.0 (default ~/.cache/pmucheck); 10.0-pmu is pmucheck's
+own QEMU (10.0.2 with qemu/patches/: ci/build-qemu-pmu.sh, whose binary $PMUCHECK_QEMU_PMU names, default
+$PMUCHECK_CACHE/qemu-pmu/current). The image boots with
 -kernel (every PE starts at its entry; QEMU writes the device tree at the base of RAM) and
 -append "pmucheck.qemu=<version>", which the firmware reads from /chosen/bootargs to pick the deviations
 recorded for that version (platform/qemu-virt/xfail.c).
@@ -52,7 +54,9 @@ Outcome = collections.namedtuple("Outcome", "name expected seen diag ok note")
 
 
 Config = collections.namedtuple("Config", "name versions machine cpu extra expect_from")
-QEMU_VERSIONS = ("7.2", "10.0")
+QEMU_VERSIONS = ("7.2", "10.0")     # Debian's QEMUs (the TF-A, U-Boot and CPU-model matrix checks run these)
+PMU_VERSION = "10.0-pmu"             # pmucheck's own QEMU (ci/build-qemu-pmu.sh)
+ALL_VERSIONS = QEMU_VERSIONS + (PMU_VERSION,)
 PE_PREFIX = re.compile(r"^pe(\d+)\.(.*)$")
 
 
@@ -69,7 +73,7 @@ def load_configs(path):
             if len(fields) < 4:
                 raise ValueError(f"{path}: bad line: {line!r}")
             versions = tuple(v.strip() for v in fields[1].split(","))
-            if any(v not in QEMU_VERSIONS for v in versions):
+            if any(v not in ALL_VERSIONS for v in versions):
                 raise ValueError(f"{path}: unknown QEMU version in {line!r}")
             extra = fields[4].split() if len(fields) > 4 else []
             expect_from = fields[5].strip() if len(fields) > 5 and fields[5].strip() else fields[0]
@@ -101,9 +105,13 @@ def cache_dir():
 
 
 def qemu_binary(version):
-    """The QEMU of a version: Debian's 7.2 on PATH, or the 10.0 wrapper ci/install-deps.sh writes."""
+    """The QEMU of a version: Debian's 7.2 on PATH, the 10.0 wrapper ci/install-deps.sh writes, or pmucheck's
+    own ($PMUCHECK_QEMU_PMU, the path ci/build-qemu-pmu.sh prints; default the series it built last)."""
     if version == "7.2":
         return "qemu-system-aarch64"
+    if version == PMU_VERSION:
+        return os.environ.get("PMUCHECK_QEMU_PMU") or os.path.join(cache_dir(), "qemu-pmu", "current",
+                                                                    "qemu-system-aarch64")
     return os.path.join(cache_dir(), f"qemu-{version}", "qemu-system-aarch64")
 
 
@@ -472,7 +480,7 @@ def main(argv):
     ap.add_argument("--configs", default=os.path.join(HERE, "configs.txt"))
     ap.add_argument("--expected-dir", default=os.path.join(HERE, "expected"))
     ap.add_argument("--config", action="append", help="run only this configuration (repeatable)")
-    ap.add_argument("--qemu", action="append", choices=QEMU_VERSIONS, help="run only this QEMU version")
+    ap.add_argument("--qemu", action="append", choices=ALL_VERSIONS, help="run only this QEMU version")
     ap.add_argument("--junit-dir", help="write <config>@qemu-<version>.xml (and .tap) here")
     ap.add_argument("--update-expected", action="store_true", help="write the expectation files from this run")
     ap.add_argument("--timeout", type=int, default=300, help="seconds per QEMU run")

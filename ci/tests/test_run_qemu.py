@@ -262,7 +262,7 @@ class FilesTest(unittest.TestCase):
         present = {os.path.join(expected_dir, d, f) for d in os.listdir(expected_dir)
                    for f in os.listdir(os.path.join(expected_dir, d))}
         self.assertEqual(sorted(present - wanted), [])
-        self.assertEqual(sorted(os.listdir(expected_dir)), ["qemu-" + v for v in sorted(run_qemu.QEMU_VERSIONS)])
+        self.assertEqual(sorted(os.listdir(expected_dir)), ["qemu-" + v for v in sorted(run_qemu.ALL_VERSIONS)])
 
     def test_update_expected_writes_base_files_per_version(self):
         import contextlib

@@ -21,9 +21,12 @@ PLAT_FDT_FALLBACK := 0x40000000
 # The firmware ends with a semihosting SYS_EXIT so QEMU's exit status is the verdict.
 PLAT_SEMIHOSTING := 1
 # `make run` boots QEMU 10.0 (bookworm-backports, unpacked by ci/install-deps.sh; with the MMU off it faults on
-# unaligned accesses as silicon does: README "QEMU deviations") unless QEMU_VERSION=7.2 picks Debian's own.
+# unaligned accesses as silicon does: README "QEMU deviations") unless QEMU_VERSION=7.2 picks Debian's own, or
+# QEMU_VERSION=10.0-pmu pmucheck's own (built first by ci/build-qemu-pmu.sh: `make run-deps`).
 QEMU_VERSION    ?= 10.0
-QEMU            ?= $(if $(filter 7.2,$(QEMU_VERSION)),qemu-system-aarch64,$(PMUCHECK_CACHE)/qemu-$(QEMU_VERSION)/qemu-system-aarch64)
+QEMU            ?= $(if $(filter 7.2,$(QEMU_VERSION)),qemu-system-aarch64,$(if $(filter 10.0-pmu,$(QEMU_VERSION)),\
+                   $(PMUCHECK_CACHE)/qemu-pmu/current/qemu-system-aarch64,\
+                   $(PMUCHECK_CACHE)/qemu-$(QEMU_VERSION)/qemu-system-aarch64))
 # Default machine: entered at EL3, with EL2 and FEAT_SEL2 (-cpu max). ci/configs.txt lists the others.
 QEMU_MACHINE    ?= virt,secure=on,virtualization=on,gic-version=3
 QEMU_CPU        ?= max
