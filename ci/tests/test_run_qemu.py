@@ -169,8 +169,13 @@ class FilesTest(unittest.TestCase):
     def test_configs(self):
         configs = {c.name: c for c in run_qemu.load_configs(os.path.join(run_qemu.HERE, "configs.txt"))}
         for name in ("el3-max", "el3-noel2-max", "el2-max", "el1-max", "el3-a57", "el3-max-icount"):
-            self.assertEqual(configs[name].versions, ("7.2", "10.0"))
+            self.assertEqual(configs[name].versions[:2], ("7.2", "10.0"))
             self.assertEqual(configs[name].expect_from, name)
+        for name in ("el3-max", "el2-max", "el1-max", "el3-max-icount", "el3-max-smp2"):  # and pmucheck's QEMU
+            self.assertIn(run_qemu.PMU_VERSION, configs[name].versions)
+        with unittest.mock.patch.dict(os.environ, {"PMUCHECK_QEMU_PMU": "/q/pmu/qemu-system-aarch64"}):
+            self.assertEqual(run_qemu.qemu_command("x.elf", configs["el1-max"], "10.0-pmu")[0],
+                             "/q/pmu/qemu-system-aarch64")
         self.assertEqual(configs["el3-max-icount"].extra, ["-icount", "shift=0"])
         self.assertEqual(configs["el3-max-smp2"].expect_from, "el3-max")
         cmd = run_qemu.qemu_command("x.elf", configs["el3-a57"], "10.0")
