@@ -153,11 +153,16 @@ static void check_count(enum ctx c)
 	struct pmu_state s;
 	struct pair p;
 	unsigned combo, ncombos = pmu_owns_el2() ? 8 : 4;
-	bool e, f0, hpme, ev_counts;
+	bool e, f0, hpme, ev_counts, compare;
 	char what[96];
 
 	if (!group_begin(&g, RULES_COUNT, "icntr.count.%s", ctx_name(c)))
 		return;
+	/* the INST_RETIRED comparison, not where the platform records that event counters miss counts here */
+	snprintf(what, sizeof(what), "enable.cpu_cycles.%s", ctx_name(c));
+	compare = exact && !test_deviation_recorded(what);
+	if (exact && !compare)
+		printf("# icntr.count.%s: no INST_RETIRED comparison (recorded deviation of %s)\n", ctx_name(c), what);
 	for (combo = 0; combo < ncombos; combo++) {
 		e = combo & 1;
 		f0 = combo & 2;
@@ -175,7 +180,7 @@ static void check_count(enum ctx c)
 		check_pair(&g, c, &s, &p, what);
 		ev_counts = count_pmu_events(&features.pmu, &s, 0);
 		/* an event counter counting INST_RETIRED under the same filter counts the same instructions */
-		if (p.done && exact && ev_counts && count_pmu_events(&features.pmu, &s, INSTRUCTION_COUNTER_ID))
+		if (p.done && compare && ev_counts && count_pmu_events(&features.pmu, &s, INSTRUCTION_COUNTER_ID))
 			check(&g, p.ic[0] == p.ev0[0] && p.ic[1] == p.ev0[1], "%s at %s: PMICNTR_EL0 %llu, %llu; "
 			      "PMEVCNTR0_EL0 (INST_RETIRED, PMEVTYPER0_EL0=0x%llx) %llu, %llu: expected equal", what,
 			      ctx_name(c), (unsigned long long)p.ic[0], (unsigned long long)p.ic[1],
