@@ -29,8 +29,9 @@ void pmu_state_init(struct pmu_state *s, enum ctx c);
 
 /*
  * Program the controls of s into the PMU from the orchestrator: PMCR_EL0.E cleared first, counters zeroed,
- * PMEVTYPER<n>_EL0 and PMCCFILTR_EL0 (and PMICFILTR_EL0, PMICNTR_EL0 = 0 with FEAT_PMUv3_ICNTR), PMOVSCLR_EL0 all, PMCNTENSET/CLR_EL0, MDCR_EL2 (if owned), MDCR_EL3
- * (if at EL3), finally PMCR_EL0, then ISB. Counting starts with the last write.
+ * PMEVTYPER<n>_EL0 and PMCCFILTR_EL0 (and PMICFILTR_EL0, PMICNTR_EL0 = 0 with FEAT_PMUv3_ICNTR), PMOVSCLR_EL0
+ * all, PMCNTENSET/CLR_EL0, MDCR_EL2 (if owned), MDCR_EL3 (if at EL3), finally PMCR_EL0, then ISB. Counting starts
+ * with the last write.
  */
 void pmu_program(const struct pmu_state *s);
 
