@@ -187,8 +187,6 @@ SKIP_RULES = [
     # Checks pmucheck does not make yet, on a PE that has the feature (README: snapshot.event, freeze.spe).
     (r"the PMU_SNAPSHOT event number is not in the spec extracts \(\.\./shared/spec\): not checked",
      lambda h, m, n: n == "snapshot.event" and h.has("FEAT_PMUv3_SS")),
-    (r"FEAT_PMUv3_ICNTR is implemented, but pmucheck has no PMICNTR_EL0 checks yet",
-     lambda h, m, n: n == "prohibit.icntr" and h.has("FEAT_PMUv3_ICNTR")),
     (r"FEAT_SPEv1p2 is implemented, but pmucheck does not yet generate SPE .*",
      lambda h, m, n: n == "freeze.spe" and h.has("FEAT_SPEv1p2")),
 ]

@@ -17,7 +17,8 @@
  * counters at and above HPMN are the guest_view module's. At EL0 where pmucheck owns EL2, HCR_EL2.TGE = 1 as
  * well, with every PMUSERENR_EL0 value (tge_sweep()). With FEAT_PMUv3p9 also PMUSERENR_EL0.UEN and TID,
  * PMUACR_EL1 all or nothing (reads of a withheld counter must be zero, writes ignored) and MDCR_EL3.EnPM2;
- * PMZR_EL0 and PMUACR_EL1 are accessed everywhere (UNDEFINED without FEAT_PMUv3p9). FEAT_FGT2's
+ * PMZR_EL0 and PMUACR_EL1 are accessed everywhere (UNDEFINED without FEAT_PMUv3p9), and so are PMICNTR_EL0 and
+ * PMICFILTR_EL0 (UNDEFINED without FEAT_PMUv3_ICNTR; with it MDCR_EL3.EnPM2 is swept too). FEAT_FGT2's
  * HDFGRTR2/HDFGWTR2_EL2 are kept at all ones (no trap); their effect is host-tested, not swept here.
  */
 #include <stdio.h>
@@ -48,6 +49,7 @@
  */
 #define ACCESS_ORDER(X)                                                                                   \
 	X(PMREG_PMZR_EL0, S3_3_C9_C13_4) X(PMREG_PMUACR_EL1, S3_0_C9_C14_4)                              \
+	X(PMREG_PMICNTR_EL0, S3_3_C9_C4_0) X(PMREG_PMICFILTR_EL0, S3_3_C9_C6_0)                          \
 	X(PMREG_PMXEVCNTR_EL0, S3_3_C9_C13_2) X(PMREG_PMXEVTYPER_EL0, S3_3_C9_C13_1)                    \
 	X(PMREG_PMCR_EL0, S3_3_C9_C12_0) X(PMREG_PMCNTENSET_EL0, S3_3_C9_C12_1)                          \
 	X(PMREG_PMCNTENCLR_EL0, S3_3_C9_C12_2) X(PMREG_PMOVSSET_EL0, S3_3_C9_C14_3)                     \
@@ -104,6 +106,8 @@ static inline uint64_t write_value(enum pmu_reg reg)
 	case PMREG_PMXEVCNTR_EL0: return 0x77;
 	case PMREG_PMXEVTYPER_EL0: return PMU_FILTER_ALL | 0x8;
 	case PMREG_PMUSERENR_EL0: return PMUSERENR_EL0_EN_BIT; /* a value the preset never holds (below) */
+	case PMREG_PMICNTR_EL0: return 0x4321;
+	case PMREG_PMICFILTR_EL0: return PMU_FILTER_ALL | PMEVTYPER_P_BIT;
 	default: return 0;
 	}
 }
@@ -173,6 +177,10 @@ static void preset(uint64_t pmuserenr)
 	write_pmevcntr(COUNTER_N, 0);
 	write_pmevtyper(COUNTER_N, PMU_FILTER_ALL);
 	write_pmselr_el0(0);
+	if (features.pmu.pmicntr) {
+		write_pmicntr_el0(0);
+		write_pmicfiltr_el0(PMU_FILTER_ALL);
+	}
 	/* PMUSERENR_EL0 under test; with EN set, the write value would not change it: clear SW there. */
 	write_pmuserenr_el0(pmuserenr);
 	isb();
@@ -197,6 +205,8 @@ static bool effect(enum pmu_reg reg, uint64_t pmuserenr)
 	case PMREG_PMXEVCNTR_EL0: return (read_pmevcntr(0) & 0xffffffff) == 0x77;
 	case PMREG_PMXEVTYPER_EL0: return (read_pmevtyper(0) & 0xffff) == 0x8;
 	case PMREG_PMUSERENR_EL0: return read_pmuserenr_el0() != pmuserenr;
+	case PMREG_PMICNTR_EL0: return features.pmu.pmicntr && read_pmicntr_el0() == 0x4321;
+	case PMREG_PMICFILTR_EL0: return features.pmu.pmicntr && (read_pmicfiltr_el0() & PMEVTYPER_P_BIT);
 	default: return false; /* no visible effect (PMSWINC_EL0 with counting off) or no such write */
 	}
 }
@@ -338,12 +348,13 @@ static unsigned build_combos(enum ctx c, const struct pmu_access_features *af, s
 	const uint64_t full = PMUSERENR_EL0_EN_BIT | PMUSERENR_EL0_SW_BIT | PMUSERENR_EL0_CR_BIT | PMUSERENR_EL0_ER_BIT;
 	bool el2 = pmu_owns_el2(), el3 = orchestrator_el == 3;
 	unsigned ue, tpm, tpm3, b, ac, n = 0;
-	/* FEAT_PMUv3p9: PMUSERENR_EL0.UEN and TID too (64 values), PMUACR_EL1 all or nothing, MDCR_EL3.EnPM2 */
+	/* FEAT_PMUv3p9: PMUSERENR_EL0.UEN and TID too (64 values), PMUACR_EL1 all or nothing, MDCR_EL3.EnPM2
+	 * (also with FEAT_PMUv3_ICNTR: it traps PMICNTR_EL0 and PMICFILTR_EL0) */
 	unsigned nue = ctx_el(c) == 0 ? (af->pmuv3p9 ? 64u : 16u) : 1u, nac = af->pmuv3p9 ? 2u : 1u;
 
 	for (ue = 0; ue < nue; ue++)
 		for (tpm = 0; tpm < (el2 ? 4u : 1u); tpm++)
-			for (tpm3 = 0; tpm3 < (el3 ? (af->pmuv3p9 ? 4u : 2u) : 1u); tpm3++)
+			for (tpm3 = 0; tpm3 < (el3 ? (af->pmuv3p9 || features.pmu.pmicntr ? 4u : 2u) : 1u); tpm3++)
 				for (ac = 0; ac < nac; ac++)
 					out[n++] = (struct combo){
 						.pmuserenr = (ue & 15) | ((ue & 16) ? PMUSERENR_EL0_UEN_BIT : 0) |

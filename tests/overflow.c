@@ -20,8 +20,7 @@
  * overflow.chain    (AArch64.IncrementEventCounter) where PMCEID0_EL0 advertises CHAIN (0x1E): an even counter
  *                   overflowing at 32 bits increments the odd counter counting CHAIN by one. Counters in
  *                   different ranges are CONSTRAINED UNPREDICTABLE: either outcome is accepted there.
- * RFBGFH not checkable: the instruction counter's overflow (PMOVSCLR.F0) needs FEAT_PMUv3_ICNTR, which neither
- * QEMU version implements, and pmucheck has no PMICNTR_EL0 checks yet (prohibit.icntr says so on a PE with it).
+ * RFBGFH, the instruction counter's overflow (PMOVSCLR.F0, FEAT_PMUv3_ICNTR), is icntr.overflow (tests/icntr.c).
  * Each preset, increment and read sequence runs inside one call into Non-secure EL2 when it is available
  * (every counter is accessible there, and it is where a hypervisor uses the second range), else at the
  * orchestrator's Exception level; the orchestrator programs the controls. Keeping the sequence in one

@@ -19,6 +19,11 @@ uint64_t pmu_event_counter_mask(void)
 	return BIT64(features.pmu.num_counters) - 1;
 }
 
+uint64_t pmu_all_counter_mask(void)
+{
+	return pmu_event_counter_mask() | PMU_CNT_C_BIT | (features.pmu.pmicntr ? PMU_CNT_F0_BIT : 0);
+}
+
 bool pmu_owns_el2(void)
 {
 	return features.el2 && orchestrator_el >= 2;
@@ -58,7 +63,7 @@ void pmu_stop(void)
 	write_pmcr_el0(0);
 	if (pmu_owns_el2())
 		write_mdcr_el2(read_mdcr_el2() & ~MDCR_EL2_HPME_BIT);
-	write_pmcntenclr_el0(pmu_event_counter_mask() | PMU_CNT_C_BIT);
+	write_pmcntenclr_el0(pmu_all_counter_mask());
 	isb();
 }
 
@@ -73,7 +78,11 @@ void pmu_program(const struct pmu_state *s)
 	}
 	write_pmccfiltr_el0(s->pmccfiltr_el0);
 	write_pmccntr_el0(0);
-	write_pmovsclr_el0(pmu_event_counter_mask() | PMU_CNT_C_BIT);
+	if (features.pmu.pmicntr) {
+		write_pmicfiltr_el0(s->pmicfiltr_el0);
+		write_pmicntr_el0(0);
+	}
+	write_pmovsclr_el0(pmu_all_counter_mask());
 	write_pmcntenset_el0(s->pmcntenset_el0);
 	if (orchestrator_el == 3)
 		write_mdcr_el3(s->mdcr_el3);

@@ -14,6 +14,9 @@
 /* PMCNTENSET_EL0-style mask of the implemented event counters, bits [N-1:0]. */
 uint64_t pmu_event_counter_mask(void);
 
+/* The same with C (bit 31) and, with FEAT_PMUv3_ICNTR, F0 (bit 32): every counter the PE implements. */
+uint64_t pmu_all_counter_mask(void);
+
 /* Whether the orchestrator owns MDCR_EL2 (EL2 implemented and entered at EL2 or EL3). */
 bool pmu_owns_el2(void);
 
@@ -26,12 +29,13 @@ void pmu_state_init(struct pmu_state *s, enum ctx c);
 
 /*
  * Program the controls of s into the PMU from the orchestrator: PMCR_EL0.E cleared first, counters zeroed,
- * PMEVTYPER<n>_EL0 and PMCCFILTR_EL0, PMOVSCLR_EL0 all, PMCNTENSET/CLR_EL0, MDCR_EL2 (if owned), MDCR_EL3
- * (if at EL3), finally PMCR_EL0, then ISB. Counting starts with the last write.
+ * PMEVTYPER<n>_EL0 and PMCCFILTR_EL0 (and PMICFILTR_EL0, PMICNTR_EL0 = 0 with FEAT_PMUv3_ICNTR), PMOVSCLR_EL0
+ * all, PMCNTENSET/CLR_EL0, MDCR_EL2 (if owned), MDCR_EL3 (if at EL3), finally PMCR_EL0, then ISB. Counting starts
+ * with the last write.
  */
 void pmu_program(const struct pmu_state *s);
 
-/* Stop counting: PMCR_EL0.E = 0, MDCR_EL2.HPME = 0 (if owned), PMCNTENCLR_EL0 all, then ISB. */
+/* Stop counting: PMCR_EL0.E = 0, MDCR_EL2.HPME = 0 (if owned), PMCNTENCLR_EL0 all (F0 too), then ISB. */
 void pmu_stop(void);
 
 /*

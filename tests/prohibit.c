@@ -16,6 +16,14 @@
  * counter (SPME/MPMX/HPMD reach it through DP, which the dp test point sweeps them under).
  * PMSWINC_EL0 is written with the bits of the counters the context can reach (PMUSwIncrement); what it
  * does to the others is enable.swinc_unreachable's check.
+ *
+ * prohibit.icntr.<ctx> (FEAT_PMUv3_ICNTR, D13.5.4 RCSRMB): the instruction counter runs in the same runs,
+ * enabled (PMCNTENSET_EL0.F0) and filtered to count in the context only (PMICFILTR_EL0); for every combination of
+ * the usable SPME, MPMX and HPMD it must advance exactly when CountPMUEvents(INSTRUCTION_COUNTER_ID) says it
+ * counts. One cell is left unchecked: at EL3 with MDCR_EL3.{SPME, MPMX} = {1, 1} and EL2 implemented, RCSRMB's
+ * text allows counting and CountPMUEvents prohibits it (the instruction counter is in the first range, and "at
+ * EL3 ... prohibited = MDCR_EL3.MPMX == '1' && (MDCR_EL3.SPME == '0' || counter_range == PMUCounterRange_R1)"):
+ * the spec disagrees with itself there, and the run says which way the PE went in a `#` line.
  */
 #include <stdio.h>
 
@@ -89,11 +97,14 @@ static const char *control_absent(unsigned i)
 	}
 }
 
-/* What one run saw: SW_INCR counts of the event counters and the cycle counter. */
+#define RULES_ICNTR "D13.5.4 RCSRMB (instruction counter: MDCR_EL3.SPME/MPMX, MDCR_EL2.HPMD), CountPMUEvents"
+
+/* What one run saw: SW_INCR counts of the event counters, the cycle counter and the instruction counter. */
 struct run_result {
 	bool done;     /* false: the call ended in an unexpected exception */
 	uint64_t evcnt[31];
 	uint64_t ccnt;
+	uint64_t icnt; /* PMICNTR_EL0, with FEAT_PMUv3_ICNTR */
 };
 
 /* The model state of context c with the controls of `combo` (bit j = usable control used[j] set). */
@@ -113,6 +124,10 @@ static void combo_state(struct pmu_state *s, enum ctx c, const unsigned *used, u
 			      MDCR_EL2_HPME_BIT;
 	}
 	s->pmccfiltr_el0 = pmu_filter_only_at(c);
+	if (features.pmu.pmicntr) {
+		s->pmcntenset_el0 |= PMU_CNT_F0_BIT;
+		s->pmicfiltr_el0 = pmu_filter_only_at(c);
+	}
 	for (n = 0; n < 31; n++)
 		s->pmevtyper[n] = PMU_FILTER_ALL | PMU_EVENT_SW_INCR;
 	for (j = 0; j < nused; j++) {
@@ -171,6 +186,64 @@ static void check_run(struct check_group *g, const struct pmu_state *s, const st
 		   counts ? "nonzero" : "0", (unsigned long long)r->ccnt);
 }
 
+/* Whether the model says the instruction counter counts, under s's controls, in another context a call into c
+ * passes through (then its count says nothing about c). */
+static bool icntr_counts_elsewhere(enum ctx c, const struct pmu_state *s)
+{
+	struct pmu_state v;
+	unsigned o;
+
+	for (o = 0; o < CTX_COUNT; o++) {
+		if (o == c || !pmu_ctx_visited(c, (enum ctx)o))
+			continue;
+		v = *s;
+		v.el = ctx_el((enum ctx)o);
+		v.secure = features.el3 && ctx_secure((enum ctx)o);
+		v.scr_el3 = (v.secure ? 0 : SCR_EL3_NS_BIT) | (ctx_eel2((enum ctx)o) ? SCR_EL3_EEL2_BIT : 0);
+		if (count_pmu_events(&features.pmu, &v, INSTRUCTION_COUNTER_ID))
+			return true;
+	}
+	return false;
+}
+
+/* prohibit.icntr.<ctx>: every run of the context's combinations against CountPMUEvents(INSTRUCTION_COUNTER_ID). */
+static void check_icntr(enum ctx c, const struct run_result *results, const unsigned *used, unsigned nused)
+{
+	uint64_t both = MDCR_EL3_SPME_BIT | MDCR_EL3_MPMX_BIT;
+	struct check_group g;
+	struct pmu_state s;
+	unsigned combo;
+	char desc[160];
+	bool counts;
+
+	if (!group_begin(&g, RULES_ICNTR, "prohibit.icntr.%s", ctx_name(c)))
+		return;
+	for (combo = 0; combo < (1u << nused); combo++) {
+		combo_state(&s, c, used, nused, combo);
+		counts = count_pmu_events(&features.pmu, &s, INSTRUCTION_COUNTER_ID);
+		if (!results[combo].done) {
+			check(&g, false, "%s: the run ended in an unexpected exception",
+			      describe(desc, sizeof(desc), used, nused, combo));
+			continue;
+		}
+		if (icntr_counts_elsewhere(c, &s))
+			continue;
+		if (s.el == 3 && features.el2 && (s.mdcr_el3 & both) == both) {
+			/* RCSRMB's text and CountPMUEvents disagree here (top of file): reported, not checked */
+			printf("# prohibit.icntr.%s: %s: PMICNTR_EL0 %s (RCSRMB: counts; CountPMUEvents: prohibited)\n",
+			       ctx_name(c), describe(desc, sizeof(desc), used, nused, combo),
+			       results[combo].icnt ? "counted" : "did not count");
+			continue;
+		}
+		check_that(&g, (results[combo].icnt != 0) == counts, "%s: PMICNTR_EL0 (PMICFILTR_EL0=0x%llx, "
+			   "PMCNTENSET_EL0=0x%llx, PMCR_EL0=0x%llx) expected %s, seen %llu",
+			   describe(desc, sizeof(desc), used, nused, combo), (unsigned long long)s.pmicfiltr_el0,
+			   (unsigned long long)s.pmcntenset_el0, (unsigned long long)s.pmcr_el0,
+			   counts ? "nonzero" : "0", (unsigned long long)results[combo].icnt);
+	}
+	group_end(&g);
+}
+
 static void prohibit_context(enum ctx c)
 {
 	static struct run_result results[1u << MAX_CONTROLS];
@@ -180,6 +253,7 @@ static void prohibit_context(enum ctx c)
 	char name[64];
 	uint64_t ret;
 	int status;
+	bool icntr_alone = false;
 
 	for (i = 0; i < MAX_CONTROLS; i++) {
 		snprintf(name, sizeof(name), "prohibit.%s.%s", controls[i].name, ctx_name(c));
@@ -188,7 +262,14 @@ static void prohibit_context(enum ctx c)
 		else if (test_selected(name))
 			used[nused++] = i;
 	}
-	if (!nused)
+	snprintf(name, sizeof(name), "prohibit.icntr.%s", ctx_name(c));
+	if (!features.pmu.pmicntr) {
+		tap_skip(name, RULES_ICNTR, "FEAT_PMUv3_ICNTR not implemented (ID_AA64DFR1_EL1.PMICNTR == 0)");
+	} else if (!nused) { /* no control to combine: the baseline run alone */
+		if (test_selected(name))
+			icntr_alone = true;
+	}
+	if (!nused && !icntr_alone)
 		return;
 	/* every combination of the usable controls, once */
 	for (combo = 0; combo < (1u << nused); combo++) {
@@ -206,7 +287,10 @@ static void prohibit_context(enum ctx c)
 		for (n = 0; n < features.pmu.num_counters; n++)
 			results[combo].evcnt[n] = read_pmevcntr(n);
 		results[combo].ccnt = read_pmccntr_el0();
+		results[combo].icnt = features.pmu.pmicntr ? read_pmicntr_el0() : 0;
 	}
+	if (features.pmu.pmicntr)
+		check_icntr(c, results, used, nused);
 	/* one test point per control: each run paired with its twin, the control flipped */
 	for (j = 0; j < nused; j++) {
 		group_begin(&g, controls[used[j]].rules, "prohibit.%s.%s", controls[used[j]].name, ctx_name(c));
@@ -229,12 +313,6 @@ void test_prohibit(void)
 	char name[64];
 	unsigned c, i;
 
-	if (features.pmicntr)
-		tap_skip("prohibit.icntr", "D13.5.4 RCSRMB (instruction counter)", "FEAT_PMUv3_ICNTR is implemented, "
-			 "but pmucheck has no PMICNTR_EL0 checks yet");
-	else
-		tap_skip("prohibit.icntr", "D13.5.4 RCSRMB (instruction counter)", "FEAT_PMUv3_ICNTR not implemented "
-			 "(ID_AA64DFR1_EL1.PMICNTR == 0)");
 	for (c = 0; c < CTX_COUNT; c++) {
 		why = pmu_context_skip_reason((enum ctx)c, true);
 		if (!why) {
@@ -245,6 +323,8 @@ void test_prohibit(void)
 			snprintf(name, sizeof(name), "prohibit.%s.%s", controls[i].name, ctx_name((enum ctx)c));
 			tap_skip(name, controls[i].rules, "%s", why);
 		}
+		pmu_skip_at("prohibit.icntr", (enum ctx)c, RULES_ICNTR, features.pmu.pmicntr ? why
+			    : "FEAT_PMUv3_ICNTR not implemented (ID_AA64DFR1_EL1.PMICNTR == 0)");
 	}
 	baseline_restore_all();
 }

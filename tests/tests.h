@@ -52,6 +52,9 @@ void test_snapshot(void);
 /* PC Sample-based Profiling through the external debug registers (tests/pc_sample.c). */
 void test_pc_sample(void);
 
+/* FEAT_PMUv3_ICNTR: PMICNTR_EL0 counts, PMICFILTR_EL0, F0 in the set/clear pairs, overflow, freeze (tests/icntr.c). */
+void test_icntr(void);
+
 /* Deliberate faults at every context, in a FAULT_INJECT=1 build (tests/fault_inject.c). */
 void test_fault(void);
 

@@ -299,6 +299,8 @@
 #define HDFGRTR_EL2_PMCEIDn_EL0_BIT    BIT64(58)
 /* HDFGRTR2_EL2, HDFGWTR2_EL2 (FEAT_FGT2): negative sense, 0 traps */
 #define HDFGxTR2_EL2_nPMUACR_EL1_BIT   BIT64(4)
+#define HDFGxTR2_EL2_nPMICFILTR_EL0_BIT BIT64(3) /* FEAT_PMUv3_ICNTR (Linux arch/arm64/tools/sysreg HDFGRTR2_EL2) */
+#define HDFGxTR2_EL2_nPMICNTR_EL0_BIT  BIT64(2)
 #define HDFGWTR2_EL2_nPMZR_EL0_BIT     BIT64(21)
 /* PMUACR_EL1 (FEAT_PMUv3p9): EL0 access to event counter n (P<n>, bit n) and the cycle counter (C) */
 #define PMUACR_EL1_C_BIT               BIT64(31)

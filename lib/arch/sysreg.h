@@ -53,6 +53,8 @@ SYSREG_RW(pmsscr_el1, S3_0_C9_C13_3) /* FEAT_PMUv3_SS (PMSSCR_EL1 register descr
  * the encodings of Arm's register index, as binutils and LLVM spell them) */
 SYSREG_READ(pmccntsvr_el1, S2_0_C14_C11_7)
 SYSREG_READ(pmicntsvr_el1, S2_0_C14_C12_0)
+SYSREG_RW(pmicntr_el0, S3_3_C9_C4_0)   /* FEAT_PMUv3_ICNTR (PMICNTR_EL0, D24.5.15) */
+SYSREG_RW(pmicfiltr_el0, S3_3_C9_C6_0) /* FEAT_PMUv3_ICNTR (PMICFILTR_EL0, D24.5.14) */
 SYSREG_WRITE(oslar_el1, oslar_el1)
 SYSREG_READ(oslsr_el1, oslsr_el1)
 SYSREG_RW(sctlr_el3, sctlr_el3)

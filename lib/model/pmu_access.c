@@ -10,7 +10,7 @@
 
 enum counter_check { NO_COUNTER, COUNTER_N, COUNTER_SEL, COUNTER_SEL_NOT31 };
 /* Which PMUACR_EL1 bit governs EL0's access under PMUSERENR_EL0.UEN (FEAT_PMUv3p9). */
-enum uacr { UACR_NONE, UACR_COUNTER, UACR_CYCLE };
+enum uacr { UACR_NONE, UACR_COUNTER, UACR_CYCLE, UACR_ICNTR };
 
 /* The fine-grained trap bits of arch_regs.h, shorter: both registers, HDFGRTR_EL2 only, HDFGWTR_EL2 only. */
 #define FGT(f)  HDFGxTR_EL2_##f##_BIT
@@ -29,49 +29,56 @@ static const struct pmu_reg_row {
 	enum uacr uacr;              /* UACR_COUNTER: the counter's own bit (PMCCFILTR's C through SEL 31) */
 	bool pmuv3p9_only;           /* the register exists only with FEAT_PMUv3p9 */
 	uint64_t fgt2_rtr, fgt2_wtr; /* its HDFGRTR2/HDFGWTR2_EL2 (negative sense) bit */
+	bool icntr;                  /* FEAT_PMUv3_ICNTR's: exists only with it, EL0 by UEN alone, MDCR_EL3.EnPM2 */
 } pmu_regs[PMREG_COUNT] = {
 	[PMREG_PMCR_EL0] = { "PMCR_EL0", { 3, 3, 9, 12, 0 }, true, true, true, 0, 0,
-		true, 0, FGTW(PMCR_EL0), NO_COUNTER, UACR_NONE, false, 0, 0 },
+		true, 0, FGTW(PMCR_EL0), NO_COUNTER, UACR_NONE, false, 0, 0, false },
 	[PMREG_PMCNTENSET_EL0] = { "PMCNTENSET_EL0", { 3, 3, 9, 12, 1 }, true, true, true, 0, 0,
-		false, FGT(PMCNTEN), FGT(PMCNTEN), NO_COUNTER, UACR_NONE, false, 0, 0 },
+		false, FGT(PMCNTEN), FGT(PMCNTEN), NO_COUNTER, UACR_NONE, false, 0, 0, false },
 	[PMREG_PMCNTENCLR_EL0] = { "PMCNTENCLR_EL0", { 3, 3, 9, 12, 2 }, true, true, true, 0, 0,
-		false, FGT(PMCNTEN), FGT(PMCNTEN), NO_COUNTER, UACR_NONE, false, 0, 0 },
+		false, FGT(PMCNTEN), FGT(PMCNTEN), NO_COUNTER, UACR_NONE, false, 0, 0, false },
 	[PMREG_PMOVSSET_EL0] = { "PMOVSSET_EL0", { 3, 3, 9, 14, 3 }, true, true, true, 0, 0,
-		false, FGT(PMOVS), FGT(PMOVS), NO_COUNTER, UACR_NONE, false, 0, 0 },
+		false, FGT(PMOVS), FGT(PMOVS), NO_COUNTER, UACR_NONE, false, 0, 0, false },
 	[PMREG_PMOVSCLR_EL0] = { "PMOVSCLR_EL0", { 3, 3, 9, 12, 3 }, true, true, true, 0, 0,
-		false, FGT(PMOVS), FGT(PMOVS), NO_COUNTER, UACR_NONE, false, 0, 0 },
+		false, FGT(PMOVS), FGT(PMOVS), NO_COUNTER, UACR_NONE, false, 0, 0, false },
 	[PMREG_PMINTENSET_EL1] = { "PMINTENSET_EL1", { 3, 0, 9, 14, 1 }, true, true, false, 0, 0,
-		false, FGT(PMINTEN), FGT(PMINTEN), NO_COUNTER, UACR_NONE, false, 0, 0 },
+		false, FGT(PMINTEN), FGT(PMINTEN), NO_COUNTER, UACR_NONE, false, 0, 0, false },
 	[PMREG_PMINTENCLR_EL1] = { "PMINTENCLR_EL1", { 3, 0, 9, 14, 2 }, true, true, false, 0, 0,
-		false, FGT(PMINTEN), FGT(PMINTEN), NO_COUNTER, UACR_NONE, false, 0, 0 },
+		false, FGT(PMINTEN), FGT(PMINTEN), NO_COUNTER, UACR_NONE, false, 0, 0, false },
 	[PMREG_PMSELR_EL0] = { "PMSELR_EL0", { 3, 3, 9, 12, 5 }, true, true, true, PMUSERENR_EL0_ER_BIT, PMUSERENR_EL0_ER_BIT,
-		false, FGT(PMSELR_EL0), FGT(PMSELR_EL0), NO_COUNTER, UACR_NONE, false, 0, 0 },
+		false, FGT(PMSELR_EL0), FGT(PMSELR_EL0), NO_COUNTER, UACR_NONE, false, 0, 0, false },
 	[PMREG_PMCEID0_EL0] = { "PMCEID0_EL0", { 3, 3, 9, 12, 6 }, true, false, true, 0, 0,
-		false, FGTR(PMCEIDn_EL0), 0, NO_COUNTER, UACR_NONE, false, 0, 0 },
+		false, FGTR(PMCEIDn_EL0), 0, NO_COUNTER, UACR_NONE, false, 0, 0, false },
 	[PMREG_PMCEID1_EL0] = { "PMCEID1_EL0", { 3, 3, 9, 12, 7 }, true, false, true, 0, 0,
-		false, FGTR(PMCEIDn_EL0), 0, NO_COUNTER, UACR_NONE, false, 0, 0 },
+		false, FGTR(PMCEIDn_EL0), 0, NO_COUNTER, UACR_NONE, false, 0, 0, false },
 	[PMREG_PMCCNTR_EL0] = { "PMCCNTR_EL0", { 3, 3, 9, 13, 0 }, true, true, true, PMUSERENR_EL0_CR_BIT, 0,
-		false, FGT(PMCCNTR_EL0), FGT(PMCCNTR_EL0), NO_COUNTER, UACR_CYCLE, false, 0, 0 },
+		false, FGT(PMCCNTR_EL0), FGT(PMCCNTR_EL0), NO_COUNTER, UACR_CYCLE, false, 0, 0, false },
 	[PMREG_PMCCFILTR_EL0] = { "PMCCFILTR_EL0", { 3, 3, 14, 15, 7 }, true, true, true, 0, 0,
-		false, FGT(PMCCFILTR_EL0), FGT(PMCCFILTR_EL0), NO_COUNTER, UACR_CYCLE, false, 0, 0 },
+		false, FGT(PMCCFILTR_EL0), FGT(PMCCFILTR_EL0), NO_COUNTER, UACR_CYCLE, false, 0, 0, false },
 	[PMREG_PMEVCNTR_EL0] = { "PMEVCNTR<n>_EL0", { 3, 3, 14, 8, 0 }, true, true, true, PMUSERENR_EL0_ER_BIT, 0,
-		false, FGT(PMEVCNTRn_EL0), FGT(PMEVCNTRn_EL0), COUNTER_N, UACR_COUNTER, false, 0, 0 },
+		false, FGT(PMEVCNTRn_EL0), FGT(PMEVCNTRn_EL0), COUNTER_N, UACR_COUNTER, false, 0, 0, false },
 	[PMREG_PMEVTYPER_EL0] = { "PMEVTYPER<n>_EL0", { 3, 3, 14, 12, 0 }, true, true, true, 0, 0,
-		false, FGT(PMEVTYPERn_EL0), FGT(PMEVTYPERn_EL0), COUNTER_N, UACR_COUNTER, false, 0, 0 },
+		false, FGT(PMEVTYPERn_EL0), FGT(PMEVTYPERn_EL0), COUNTER_N, UACR_COUNTER, false, 0, 0, false },
 	[PMREG_PMXEVCNTR_EL0] = { "PMXEVCNTR_EL0", { 3, 3, 9, 13, 2 }, true, true, true, PMUSERENR_EL0_ER_BIT, 0,
-		false, FGT(PMEVCNTRn_EL0), FGT(PMEVCNTRn_EL0), COUNTER_SEL, UACR_COUNTER, false, 0, 0 },
+		false, FGT(PMEVCNTRn_EL0), FGT(PMEVCNTRn_EL0), COUNTER_SEL, UACR_COUNTER, false, 0, 0, false },
 	[PMREG_PMXEVTYPER_EL0] = { "PMXEVTYPER_EL0", { 3, 3, 9, 13, 1 }, true, true, true, 0, 0,
-		false, FGT(PMEVTYPERn_EL0), FGT(PMEVTYPERn_EL0), COUNTER_SEL_NOT31, UACR_COUNTER, false, 0, 0 },
+		false, FGT(PMEVTYPERn_EL0), FGT(PMEVTYPERn_EL0), COUNTER_SEL_NOT31, UACR_COUNTER, false, 0, 0, false },
 	[PMREG_PMSWINC_EL0] = { "PMSWINC_EL0", { 3, 3, 9, 12, 4 }, false, true, true, 0, PMUSERENR_EL0_SW_BIT,
-		false, 0, FGTW(PMSWINC_EL0), NO_COUNTER, UACR_NONE, false, 0, 0 },
+		false, 0, FGTW(PMSWINC_EL0), NO_COUNTER, UACR_NONE, false, 0, 0, false },
 	[PMREG_PMUSERENR_EL0] = { "PMUSERENR_EL0", { 3, 3, 9, 14, 0 }, true, true, true, 0, 0,
-		false, FGT(PMUSERENR_EL0), FGT(PMUSERENR_EL0), NO_COUNTER, UACR_NONE, false, 0, 0 },
+		false, FGT(PMUSERENR_EL0), FGT(PMUSERENR_EL0), NO_COUNTER, UACR_NONE, false, 0, 0, false },
 	[PMREG_PMMIR_EL1] = { "PMMIR_EL1", { 3, 0, 9, 14, 6 }, true, false, false, 0, 0,
-		false, FGTR(PMMIR_EL1), 0, NO_COUNTER, UACR_NONE, false, 0, 0 },
+		false, FGTR(PMMIR_EL1), 0, NO_COUNTER, UACR_NONE, false, 0, 0, false },
 	[PMREG_PMZR_EL0] = { "PMZR_EL0", { 3, 3, 9, 13, 4 }, false, true, true, 0, 0,
-		false, 0, 0, NO_COUNTER, UACR_NONE, true, 0, HDFGWTR2_EL2_nPMZR_EL0_BIT },
+		false, 0, 0, NO_COUNTER, UACR_NONE, true, 0, HDFGWTR2_EL2_nPMZR_EL0_BIT, false },
 	[PMREG_PMUACR_EL1] = { "PMUACR_EL1", { 3, 0, 9, 14, 4 }, true, true, false, 0, 0,
-		false, 0, 0, NO_COUNTER, UACR_NONE, true, HDFGxTR2_EL2_nPMUACR_EL1_BIT, HDFGxTR2_EL2_nPMUACR_EL1_BIT },
+		false, 0, 0, NO_COUNTER, UACR_NONE, true, HDFGxTR2_EL2_nPMUACR_EL1_BIT, HDFGxTR2_EL2_nPMUACR_EL1_BIT, false },
+	[PMREG_PMICNTR_EL0] = { "PMICNTR_EL0", { 3, 3, 9, 4, 0 }, true, true, true, 0, 0,
+		false, 0, 0, NO_COUNTER, UACR_ICNTR, false, HDFGxTR2_EL2_nPMICNTR_EL0_BIT, HDFGxTR2_EL2_nPMICNTR_EL0_BIT,
+		true },
+	[PMREG_PMICFILTR_EL0] = { "PMICFILTR_EL0", { 3, 3, 9, 6, 0 }, true, true, true, 0, 0,
+		false, 0, 0, NO_COUNTER, UACR_ICNTR, false, HDFGxTR2_EL2_nPMICFILTR_EL0_BIT,
+		HDFGxTR2_EL2_nPMICFILTR_EL0_BIT, true },
 };
 
 const char *pmu_reg_name(enum pmu_reg reg) { return pmu_regs[reg].name; }
@@ -119,6 +126,11 @@ static enum pmu_access_result el0_gate_trap(bool el2, const struct pmu_state *s)
  * counter (a write also where ER, or CR for the cycle counter, is 1). */
 static bool el0_raz_wi(const struct pmu_reg_row *row, const struct pmu_access *a, int m)
 {
+	/* PMICNTR_EL0, PMICFILTR_EL0: "PMUSERENR_EL0.UEN == '1' && (PMUACR_EL1.F0 == '0' || PMUSERENR_EL0.IR == '1')"
+	 * for a write, without the IR term for a read */
+	if (row->uacr == UACR_ICNTR)
+		return (a->pmuserenr_el0 & PMUSERENR_EL0_UEN_BIT) &&
+		       (!(a->pmuacr_el1 & PMU_CNT_F0_BIT) || (a->write && (a->pmuserenr_el0 & PMUSERENR_EL0_IR_BIT)));
 	bool cycle = row->uacr == UACR_CYCLE || (row->counter == COUNTER_SEL_NOT31 && m < 0);
 	uint64_t bit = cycle ? PMUACR_EL1_C_BIT : BIT64(m < 0 ? 0 : (unsigned)m);
 	uint64_t also = cycle ? PMUSERENR_EL0_CR_BIT : PMUSERENR_EL0_ER_BIT;
@@ -138,13 +150,14 @@ enum pmu_access_result pmu_access_check(const struct pmu_features *f, const stru
 				      !((a->write ? a->hdfgwtr2_el2 & row->fgt2_wtr : a->hdfgrtr2_el2 & row->fgt2_rtr)));
 	uint64_t permit = PMUSERENR_EL0_EN_BIT | (a->write ? row->el0_write_also : row->el0_read_also) |
 			  (af->pmuv3p9 ? PMUSERENR_EL0_UEN_BIT : 0);
-	bool enpm2_trap = row->pmuv3p9_only && a->reg == PMREG_PMUACR_EL1 && f->el3 &&
+	bool enpm2_trap = ((row->pmuv3p9_only && a->reg == PMREG_PMUACR_EL1) || row->icntr) && f->el3 &&
 			  !(s->mdcr_el3 & MDCR_EL3_EnPM2_BIT);
 	int m = access_counter(row, a);
 
 	/* An encoding that does not exist for this direction, or no PMUv3 at all (PMMIR_EL1: FEAT_PMUv3p4). */
 	if (!pmu_implemented(f) || (a->write ? !row->writable : !row->readable) ||
-	    (a->reg == PMREG_PMMIR_EL1 && f->pmuver < 0x5) || (row->pmuv3p9_only && !af->pmuv3p9))
+	    (a->reg == PMREG_PMMIR_EL1 && f->pmuver < 0x5) || (row->pmuv3p9_only && !af->pmuv3p9) ||
+	    (row->icntr && !f->pmicntr))
 		return PMU_ACCESS_UNDEFINED;
 	/* PMEVCNTR<n>/PMEVTYPER<n> beyond the implemented counters (GetNumEventCountersSelfHosted()). */
 	if (row->counter == COUNTER_N && a->n >= f->num_counters)
@@ -170,6 +183,9 @@ enum pmu_access_result pmu_access_check(const struct pmu_features *f, const stru
 			if (!(a->pmuserenr_el0 & PMUSERENR_EL0_EN_BIT) ||
 			    (af->pmuv3p9 && (a->pmuserenr_el0 & PMUSERENR_EL0_UEN_BIT)))
 				return el0_gate_trap(el2, s);
+		} else if (row->icntr) { /* "elsif PMUSERENR_EL0.UEN == '0' then" trap: EN does not permit */
+			if (!af->pmuv3p9 || !(a->pmuserenr_el0 & PMUSERENR_EL0_UEN_BIT))
+				return el0_gate_trap(el2, s);
 		} else if (a->reg != PMREG_PMUSERENR_EL0 && !(a->pmuserenr_el0 & permit)) {
 			return el0_gate_trap(el2, s);
 		}
@@ -180,7 +196,7 @@ enum pmu_access_result pmu_access_check(const struct pmu_features *f, const stru
 	/* EL1, and EL0 past its gate */
 	if (el2 && fgt_en && ((a->write ? a->hdfgwtr_el2 & row->wtr : a->hdfgrtr_el2 & row->rtr) != 0))
 		return PMU_ACCESS_TRAP_EL2;
-	if (el2 && row->pmuv3p9_only && fgt2_trap)
+	if (el2 && (row->pmuv3p9_only || row->icntr) && fgt2_trap)
 		return PMU_ACCESS_TRAP_EL2;
 	if (el2 && (s->mdcr_el2 & MDCR_EL2_TPM_BIT))
 		return PMU_ACCESS_TRAP_EL2;

@@ -22,6 +22,10 @@
  * writes at EL0 (so do writes where PMUSERENR_EL0.ER, or CR for the cycle counter, is 1); PMZR_EL0 and
  * PMUACR_EL1 exist, the latter trapped to EL3 by MDCR_EL3.EnPM2 == 0; FEAT_FGT2's HDFGRTR2/HDFGWTR2_EL2
  * (negative sense) with SCR_EL3.FGTEn2 trap them to EL2.
+ * FEAT_PMUv3_ICNTR: PMICNTR_EL0 and PMICFILTR_EL0 (UNDEFINED without it) admit EL0 by PMUSERENR_EL0.UEN alone
+ * (not EN; so never without FEAT_PMUv3p9), are trapped to EL2 by their HDFGRTR2/HDFGWTR2_EL2 bits (FEAT_FGT2)
+ * and MDCR_EL2.TPM, to EL3 by MDCR_EL3.EnPM2 == 0 and MDCR_EL3.TPM; at EL0 a PMUACR_EL1.F0 of 0 makes them
+ * RAZ/WI, and PMUSERENR_EL0.IR == 1 ignores writes.
  * Assumed: MDCR_EL3.SDD == 0, so EL3SDDUndefPriority() and EL3SDDUndef() are FALSE (FEAT_Debugv8p8);
  * ELIsInHost(EL0) is FALSE (HCR_EL2.E2H == 0: pmucheck runs EL2 non-VHE).
  */
@@ -56,6 +60,8 @@ enum pmu_reg {
 	PMREG_PMMIR_EL1,
 	PMREG_PMZR_EL0,       /* FEAT_PMUv3p9, write only */
 	PMREG_PMUACR_EL1,     /* FEAT_PMUv3p9 */
+	PMREG_PMICNTR_EL0,    /* FEAT_PMUv3_ICNTR */
+	PMREG_PMICFILTR_EL0,  /* FEAT_PMUv3_ICNTR */
 	PMREG_COUNT
 };
 

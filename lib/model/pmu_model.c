@@ -84,10 +84,20 @@ static bool pmu_event_counting_prohibited(const struct pmu_features *f, const st
 	return prohibited;
 }
 
+/*
+ * The overflow flags CheckPMUOverflowCondition(PMUOverflowCondition_Freeze, include_r1 = TRUE) looks at for the
+ * first range: PMOVSCLR_EL0[HPMN-1:0] and, with FEAT_PMUv3_ICNTR, F0 (bit 32: "Instruction counter ... if
+ * !include_r1 then ovsf<INSTRUCTION_COUNTER_ID> = '0'"; D13.5.2.1 RMZPBW); never C (exclude_cyc).
+ */
+static uint64_t first_range_freeze_flags(const struct pmu_features *f, const struct pmu_state *s)
+{
+	return (BIT64(effective_hpmn(f, s, NULL)) - 1) | (f->pmicntr ? PMU_CNT_F0_BIT : 0);
+}
+
 bool pmu_frozen(const struct pmu_features *f, const struct pmu_state *s, unsigned idx)
 {
 	unsigned hpmn = effective_hpmn(f, s, NULL), n = f->num_counters;
-	uint64_t first = BIT64(hpmn) - 1, second = (BIT64(n) - 1) & ~first;
+	uint64_t first = first_range_freeze_flags(f, s), second = (BIT64(n) - 1) & ~(BIT64(hpmn) - 1);
 
 	if (!feat_pmuv3p7(f) || idx == CYCLE_COUNTER_ID)
 		return false;
@@ -99,8 +109,7 @@ bool pmu_frozen(const struct pmu_features *f, const struct pmu_state *s, unsigne
 /* Whether event counting in the first range is frozen: what PMCR_EL0.DP looks at for the cycle counter. */
 static bool first_range_frozen(const struct pmu_features *f, const struct pmu_state *s)
 {
-	return feat_pmuv3p7(f) && (s->pmcr_el0 & PMCR_EL0_FZO_BIT) &&
-	       (s->pmovsclr_el0 & (BIT64(effective_hpmn(f, s, NULL)) - 1));
+	return feat_pmuv3p7(f) && (s->pmcr_el0 & PMCR_EL0_FZO_BIT) && (s->pmovsclr_el0 & first_range_freeze_flags(f, s));
 }
 
 bool count_pmu_events(const struct pmu_features *f, const struct pmu_state *s, unsigned idx)
@@ -175,6 +184,25 @@ bool pmu_overflow_irq(const struct pmu_features *f, const struct pmu_state *s, u
 		if ((ovsf & BIT64(n)) && global_en)
 			return true;
 	}
-	/* cycle counter: PMCR_EL0.E; the instruction counter (F0) is left out: no FEAT_PMUv3_ICNTR model */
-	return (ovsf & PMU_CNT_C_BIT) && (s->pmcr_el0 & PMCR_EL0_E_BIT);
+	/* cycle counter: PMCR_EL0.E; instruction counter (F0, with FEAT_PMUv3_ICNTR): PMCR_EL0.E */
+	if (!f->pmicntr)
+		ovsf &= ~PMU_CNT_F0_BIT;
+	return (ovsf & (PMU_CNT_C_BIT | PMU_CNT_F0_BIT)) && (s->pmcr_el0 & PMCR_EL0_E_BIT);
+}
+
+bool increment_instruction_counter(const struct pmu_features *f, const struct pmu_state *s, uint64_t *pmicntr,
+				   uint64_t *pmovsset, uint64_t increment)
+{
+	uint64_t old_value = *pmicntr;
+
+	/* if CountPMUEvents(INSTRUCTION_COUNTER_ID) then ... */
+	if (!f->pmicntr || !count_pmu_events(f, s, INSTRUCTION_COUNTER_ID))
+		return false;
+	/* new_value = old_value + increment; PMICNTR_EL0 = new_value<63:0> */
+	*pmicntr = old_value + increment;
+	/* "The effective value of PMCR_EL0.LP is '1' for the instruction counter":
+	 * if old_value<64> != new_value<64> then PMOVSSET_EL0.F0 = '1' (a carry out of bit 63; RFBGFH) */
+	if (*pmicntr < old_value)
+		*pmovsset |= PMU_CNT_F0_BIT;
+	return true;
 }

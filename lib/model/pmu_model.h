@@ -165,10 +165,12 @@ bool pmcr_p_resets(const struct pmu_features *f, const struct pmu_state *s, unsi
 bool count_pmu_events(const struct pmu_features *f, const struct pmu_state *s, unsigned idx);
 
 /*
- * Freeze on overflow (D11.5.2, D13.5.2.1; ShouldPMUFreeze): with FEAT_PMUv3p7, a counter in the first range is
- * frozen when PMCR_EL0.FZO == 1 and an overflow flag of the first range (PMOVSCLR_EL0[HPMN-1:0]) is set; one
- * in the second range when MDCR_EL2.HPMFZO == 1 and a flag of the second range is set. The cycle counter is
- * never frozen itself (PMCR_EL0.DP stops it, through count_pmu_events()). False without FEAT_PMUv3p7.
+ * Freeze on overflow (D11.5.2, D13.5.2.1 RMZPBW; ShouldPMUFreeze): with FEAT_PMUv3p7, a counter in the first
+ * range (event counters n < HPMN and, with FEAT_PMUv3_ICNTR, the instruction counter) is frozen when
+ * PMCR_EL0.FZO == 1 and an overflow flag of the first range (PMOVSCLR_EL0[HPMN-1:0], and F0 with
+ * FEAT_PMUv3_ICNTR) is set; one in the second range when MDCR_EL2.HPMFZO == 1 and a flag of the second range is
+ * set. The cycle counter is never frozen itself (PMCR_EL0.DP stops it, through count_pmu_events()). False
+ * without FEAT_PMUv3p7.
  */
 bool pmu_frozen(const struct pmu_features *f, const struct pmu_state *s, unsigned idx);
 
@@ -188,9 +190,20 @@ unsigned pmu_counter_bits(const struct pmu_features *f, unsigned idx);
  * The overflow interrupt request (D13.3.1; CheckPMUOverflowCondition(PMUOverflowCondition_IRQ), J1.3.1.91):
  * level-sensitive, asserted while some counter n has PMOVSSET_EL0[n] and PMINTENSET_EL1[n] set and its
  * global enable (PMCR_EL0.E for the first range and the cycle counter, MDCR_EL2.HPME for the second) is 1.
+ * With FEAT_PMUv3_ICNTR the instruction counter's F0 (bit 32) takes part under PMCR_EL0.E (D13.3.1).
  * PMCNTENSET_EL0 does not take part. pmovsset and pmintenset are the registers' values.
  */
 bool pmu_overflow_irq(const struct pmu_features *f, const struct pmu_state *s, uint64_t pmovsset,
 		      uint64_t pmintenset);
+
+/*
+ * IncrementInstructionCounter(increment) (J1.3.1.104; D13.3 RFBGFH), FEAT_PMUv3_ICNTR: when
+ * count_pmu_events(INSTRUCTION_COUNTER_ID), *pmicntr (PMICNTR_EL0) advances by `increment` modulo 2^64 and an
+ * unsigned overflow of bits [63:0] sets F0 (bit 32) in *pmovsset (PMOVSSET_EL0); the Effective PMCR_EL0.LP is
+ * 1 for this counter, so crossing 2^32 sets nothing. Returns whether the counter counted; false (nothing
+ * changed) without FEAT_PMUv3_ICNTR. FEAT_SEBEP's SyncCounterOverflowed is outside this model.
+ */
+bool increment_instruction_counter(const struct pmu_features *f, const struct pmu_state *s, uint64_t *pmicntr,
+				   uint64_t *pmovsset, uint64_t increment);
 
 #endif

@@ -98,11 +98,15 @@ void pmu_baseline(void)
 	if (FIELD_GET(ID_AA64DFR0_EL1, PMUVer, features.id_aa64dfr0_el1) == 0 ||
 	    FIELD_GET(ID_AA64DFR0_EL1, PMUVer, features.id_aa64dfr0_el1) == 0xF)
 		return;
+	uint64_t all = MASK64(31, 0) | (features.pmu.pmicntr ? PMU_CNT_F0_BIT : 0); /* F0: FEAT_PMUv3_ICNTR */
+
 	write_pmcr_el0(0);
-	write_pmcntenclr_el0(MASK64(31, 0));
-	write_pmintenclr_el1(MASK64(31, 0));
-	write_pmovsclr_el0(MASK64(31, 0));
+	write_pmcntenclr_el0(all);
+	write_pmintenclr_el1(all);
+	write_pmovsclr_el0(all);
 	write_pmccfiltr_el0(0);
+	if (features.pmu.pmicntr)
+		write_pmicfiltr_el0(0);
 	write_pmselr_el0(0);
 	isb();
 }

@@ -16,6 +16,11 @@ static bool xfails_apply = true; /* test_set_platform_version(): the recorded de
 static struct selection selected; /* zero: every test point */
 static unsigned selected_hits[SELECTION_MAX_ENTRIES];
 
+const char *test_platform_version(void)
+{
+	return platform_version;
+}
+
 void test_set_platform_version(const char *version, bool recorded)
 {
 	snprintf(platform_version, sizeof(platform_version), "%s", version ? version : "");

@@ -87,6 +87,9 @@ void test_set_pe_prefix(const char *prefix);
  */
 void test_set_platform_version(const char *version, bool recorded);
 
+/* The platform version test_set_platform_version() was given (QEMU's "10.0"); "" when none was. */
+const char *test_platform_version(void);
+
 /*
  * Whether the platform's xfail list records a deviation for test point `name` on this platform version (the
  * entry that group_end() would report as TODO). A module that draws configurations at random (tests/sweep.c)

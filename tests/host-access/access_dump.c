@@ -3,7 +3,7 @@
  * class, direction, context and control that tests/host-access/check_access.py compares with its own
  * evaluation of the "Accessing" pseudocode text. One line per combination:
  *   reg write el secure el2_impl el3_impl eel2 pmuserenr tge tpm tpmcr tpm3 fgt fgten hdfgrtr hdfgwtr n sel hpmn N
- *   pmuver pmuacr enpm2 fgt2 fgten2 hdfgrtr2 hdfgwtr2 result
+ *   pmuver pmuacr enpm2 fgt2 fgten2 hdfgrtr2 hdfgwtr2 icntr result
  * The fine-grained trap registers take, per class and direction: 0, the class's own bit (the model's table),
  * or every PMU bit but that one, so that a wrong bit position in the model shows either way.
  * (numbers; reg is the pmu_reg value, result the pmu_access_result value).
@@ -21,6 +21,12 @@ static const struct { unsigned el; bool secure, eel2; } contexts[] = {
 /* Every PMU bit of HDFGRTR_EL2 and HDFGWTR_EL2. */
 #define PMU_FGT_BITS (MASK64(22, 12) | HDFGxTR_EL2_PMUSERENR_EL0_BIT | HDFGRTR_EL2_PMCEIDn_EL0_BIT)
 
+/* PMICNTR_EL0, PMICFILTR_EL0 (FEAT_PMUv3_ICNTR): PMUSERENR_EL0.IR and MDCR_EL3.EnPM2 are swept for them. */
+static bool icntr_reg(unsigned reg)
+{
+	return reg == PMREG_PMICNTR_EL0 || reg == PMREG_PMICFILTR_EL0;
+}
+
 int main(void)
 {
 	const unsigned N = 6, HPMN = 4;
@@ -29,11 +35,12 @@ int main(void)
 	unsigned machine, c, reg, w, ue, tge, tpm, tpmcr, tpm3, fg, hd, k, ac, pm2, f2, h2;
 
 	/* machines: EL2 and EL3 implemented or not (bits 0, 1), FEAT_PMUv3 instead of v3p5 (bit 2), FEAT_PMUv3p9
-	 * with FEAT_FGT2 possible (bit 3) */
+	 * with FEAT_FGT2 possible (bit 3); FEAT_PMUv3_ICNTR on all but the FEAT_PMUv3 ones */
 	for (machine = 0; machine < 16; machine++) {
 		bool v3p9 = machine & 8;
 		struct pmu_features f = { .pmuver = v3p9 ? 0x9 : machine & 4 ? 0x1 : 0x6, .num_counters = N,
-					  .el2 = machine & 1, .el3 = machine & 2, .sel2 = (machine & 3) == 3 };
+					  .el2 = machine & 1, .el3 = machine & 2, .sel2 = (machine & 3) == 3,
+					  .pmicntr = !(machine & 4) };
 
 		if (v3p9 && (machine & 4))
 			continue;
@@ -46,7 +53,7 @@ int main(void)
 				continue;
 			for (reg = 0; reg < PMREG_COUNT; reg++)
 			for (w = 0; w < 2; w++)
-			for (ue = 0; ue < (el == 0 ? (v3p9 ? 64u : 16u) : 1u); ue++)
+			for (ue = 0; ue < (el == 0 ? (v3p9 ? (icntr_reg(reg) ? 128u : 64u) : 16u) : 1u); ue++)
 			for (tge = 0; tge < (el == 0 && f.el2 ? 2u : 1u); tge++)
 			for (tpm = 0; tpm < (f.el2 ? 2u : 1u); tpm++)
 			for (tpmcr = 0; tpmcr < (f.el2 ? 2u : 1u); tpmcr++)
@@ -54,7 +61,7 @@ int main(void)
 			for (fg = 0; fg < (v3p9 ? 1u : 3u); fg++) /* no FGT; FGT with FGTEn 0; FGT with FGTEn 1 */
 			for (hd = 0; hd < (fg ? 3u : 1u); hd++)
 			for (ac = 0; ac < (v3p9 ? 3u : 1u); ac++) /* PMUACR_EL1: all, none, all but the counter's */
-			for (pm2 = 0; pm2 < (v3p9 && f.el3 && reg == PMREG_PMUACR_EL1 ? 2u : 1u); pm2++)
+			for (pm2 = 0; pm2 < (f.el3 && ((v3p9 && reg == PMREG_PMUACR_EL1) || icntr_reg(reg)) ? 2u : 1u); pm2++)
 			for (f2 = 0; f2 < (v3p9 && reg >= PMREG_PMZR_EL0 ? 3u : 1u); f2++) /* no FGT2; FGTEn2 0; 1 */
 			for (h2 = 0; h2 < (f2 ? 2u : 1u); h2++)
 			for (k = 0; k < 4; k++) {
@@ -88,19 +95,22 @@ int main(void)
 				a.hdfgwtr_el2 = w ? fgt_mask : 0;
 				a.hdfgrtr2_el2 = a.hdfgwtr2_el2 = h2 ? ~0ull : 0; /* negative sense: all ones traps nothing */
 				uacr = BIT64(counters[k] > 30 ? 31 : counters[k]) |
-				       (reg == PMREG_PMCCNTR_EL0 || reg == PMREG_PMCCFILTR_EL0 ? PMUACR_EL1_C_BIT : 0);
+				       (reg == PMREG_PMCCNTR_EL0 || reg == PMREG_PMCCFILTR_EL0 ? PMUACR_EL1_C_BIT : 0) |
+				       (icntr_reg(reg) ? PMU_CNT_F0_BIT : 0);
 				a.pmuacr_el1 = ac == 0 ? ~0ull : ac == 1 ? 0 : ~uacr;
 				a.pmuserenr_el0 = ((ue & 1) ? PMUSERENR_EL0_EN_BIT : 0) | ((ue & 2) ? PMUSERENR_EL0_SW_BIT : 0) |
 						  ((ue & 4) ? PMUSERENR_EL0_CR_BIT : 0) | ((ue & 8) ? PMUSERENR_EL0_ER_BIT : 0) |
-						  ((ue & 16) ? PMUSERENR_EL0_UEN_BIT : 0) | ((ue & 32) ? PMUSERENR_EL0_TID_BIT : 0);
+						  ((ue & 16) ? PMUSERENR_EL0_UEN_BIT : 0) | ((ue & 32) ? PMUSERENR_EL0_TID_BIT : 0) |
+						  ((ue & 64) ? PMUSERENR_EL0_IR_BIT : 0);
 				printf("%u %u %u %u %u %u %u %llu %u %u %u %u %u %u %llu %llu %u %u %u %u %u %llu %u %u %u %llu "
-				       "%llu %d\n", reg, w, el, (unsigned)s.secure, (unsigned)f.el2, (unsigned)f.el3,
+				       "%llu %u %d\n", reg, w, el, (unsigned)s.secure, (unsigned)f.el2, (unsigned)f.el3,
 				       (unsigned)contexts[c].eel2, (unsigned long long)a.pmuserenr_el0, tge, tpm, tpmcr, tpm3,
 				       (unsigned)af.fgt, (s.scr_el3 & SCR_EL3_FGTEn_BIT) != 0,
 				       (unsigned long long)a.hdfgrtr_el2, (unsigned long long)a.hdfgwtr_el2, a.n,
 				       (unsigned)a.pmselr_el0, HPMN, N, f.pmuver, (unsigned long long)a.pmuacr_el1, pm2,
 				       (unsigned)af.fgt2, f2 == 2, (unsigned long long)a.hdfgrtr2_el2,
-				       (unsigned long long)a.hdfgwtr2_el2, (int)pmu_access_check(&f, &af, &s, &a));
+				       (unsigned long long)a.hdfgwtr2_el2, (unsigned)f.pmicntr,
+				       (int)pmu_access_check(&f, &af, &s, &a));
 			}
 		}
 	}

@@ -20,31 +20,38 @@ import sys
 REGS = ["PMCR_EL0", "PMCNTENSET_EL0", "PMCNTENCLR_EL0", "PMOVSSET_EL0", "PMOVSCLR_EL0", "PMINTENSET_EL1",
         "PMINTENCLR_EL1", "PMSELR_EL0", "PMCEID0_EL0", "PMCEID0_EL0", "PMCCNTR_EL0", "PMCCFILTR_EL0",
         "PMEVCNTR<m>_EL0", "PMEVTYPER<m>_EL0", "PMXEVCNTR_EL0", "PMXEVTYPER_EL0", "PMSWINC_EL0",
-        "PMUSERENR_EL0", "PMMIR_EL1", "PMZR_EL0", "PMUACR_EL1"]
+        "PMUSERENR_EL0", "PMMIR_EL1", "PMZR_EL0", "PMUACR_EL1", "PMICNTR_EL0", "PMICFILTR_EL0"]
 REPAIRS = []
+MISSING_HEADINGS = []
 RESULTS = ["OK", "UNDEFINED", "TRAP_EL1", "TRAP_EL2", "TRAP_EL3", "UNPREDICTABLE", "RAZ_WI"]
 # Field positions (register descriptions: PMUSERENR_EL0, MDCR_EL2, MDCR_EL3, HCR_EL2, SCR_EL3).
 FIELDS = {("PMUSERENR_EL0", "EN"): 0, ("PMUSERENR_EL0", "SW"): 1, ("PMUSERENR_EL0", "CR"): 2,
           ("PMUSERENR_EL0", "ER"): 3, ("PMUSERENR_EL0", "UEN"): 4, ("PMUSERENR_EL0", "TID"): 6,
           ("MDCR_EL2", "TPM"): 6, ("MDCR_EL2", "TPMCR"): 5, ("MDCR_EL3", "TPM"): 6,
           ("HCR_EL2", "TGE"): 27, ("SCR_EL3", "FGTEn"): 27, ("SCR_EL3", "FGTEn2"): 59, ("MDCR_EL3", "EnPM2"): 7,
-          ("PMUACR_EL1", "C"): 31}
+          ("PMUACR_EL1", "C"): 31, ("PMUACR_EL1", "F0"): 32, ("PMUSERENR_EL0", "IR"): 5}
 # HDFGRTR_EL2 / HDFGWTR_EL2 fields the accessors name (their register descriptions; Linux arch/arm64/tools/sysreg).
 FGT_FIELDS = {"PMEVCNTRn_EL0": 12, "PMEVTYPERn_EL0": 13, "PMCCFILTR_EL0": 14, "PMCCNTR_EL0": 15, "PMCNTEN": 16,
               "PMINTEN": 17, "PMOVS": 18, "PMSELR_EL0": 19, "PMSWINC_EL0": 20, "PMCR_EL0": 21, "PMMIR_EL1": 22,
               "PMUSERENR_EL0": 57, "PMCEIDn_EL0": 58}
 # HDFGRTR2_EL2 / HDFGWTR2_EL2 (FEAT_FGT2, negative sense) fields the accessors name.
-FGT2_FIELDS = {"nPMUACR_EL1": 4, "nPMZR_EL0": 21}
+FGT2_FIELDS = {"nPMUACR_EL1": 4, "nPMZR_EL0": 21, "nPMICNTR_EL0": 2, "nPMICFILTR_EL0": 3}
 
 
 def accessor_texts(asl):
     """{(register, 'MRS'|'MSR'): pseudocode text}: the code blocks after each encoding heading (`MRS <Xt>, REG`
-    or `MSR REG, <Xt>`, fenced or not), joined, up to the next heading or register section."""
-    out, key, in_code, code = {}, None, False, []
+    or `MSR REG, <Xt>`, fenced or not), joined, up to the next heading or register section. The extract lost
+    the `MRS <Xt>, PMICFILTR_EL0` heading: the accessor code ahead of a register's first encoding heading (from
+    its first line starting `if `) is taken as its MRS accessor when it reads the register (`X[t, 64] = REG`);
+    MISSING_HEADINGS counts those."""
+    out, key, in_code, code, pending = {}, None, False, [], None
 
     def flush():
         if key and code and key not in out:
             out[key] = " ".join(code).replace("↪ → ", "").replace("↪ →", "")
+        elif pending and code and (pending, "MRS") not in out and f"X[t, 64] = {pending};" in " ".join(code):
+            out[(pending, "MRS")] = " ".join(code).replace("↪ → ", "").replace("↪ →", "")
+            MISSING_HEADINGS.append(pending)
 
     for raw in asl.splitlines():
         # the extract writes statement ends as U+037E (GREEK QUESTION MARK), which looks like ';'
@@ -55,12 +62,16 @@ def accessor_texts(asl):
             continue
         if m or line.startswith("// ========") or line.startswith("## Accessing"):
             flush()
-            key, code = None, []
+            key, code, pending = None, [], None
             if m:
                 key = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
                 key = (key[1], key[0])
+            elif line.startswith("## Accessing"):
+                pending = line.split()[-1]
             continue
         if in_code and key and line:
+            code.append(line)
+        elif in_code and pending and line and (code or line.startswith("if ")):
             code.append(line)
     flush()
     return out
@@ -178,7 +189,7 @@ def main(argv):
             v = [int(x) for x in line.split()]
             (reg, write, el, secure, el2_impl, el3_impl, eel2, pmuserenr, tge, tpm, tpmcr, tpm3, fgt, fgten,
              hdfgrtr, hdfgwtr, n, sel, hpmn, n_counters, pmuver, pmuacr, enpm2, fgt2, fgten2, hdfgrtr2,
-             hdfgwtr2, result) = v
+             hdfgwtr2, icntr, result) = v
             name, kind = REGS[reg], "MSR" if write else "MRS"
             key = (name, kind)
             controls = {"PMUSERENR_EL0": pmuserenr, "MDCR_EL2": (tpm << 6) | (tpmcr << 5),
@@ -192,7 +203,8 @@ def main(argv):
                 # ID_AA64DFR0_EL1.PMUVer: 0x1 FEAT_PMUv3, 0x4 v3p1, 0x5 v3p4, 0x6 v3p5, 0x7 v3p7, 0x8 v3p8, 0x9 v3p9
                 "feat": lambda name, p=pmuver: {"FEAT_PMUv3": p >= 1, "FEAT_AA64": True, "FEAT_FGT": bool(fgt),
                                                 "FEAT_PMUv3p1": p >= 4, "FEAT_PMUv3p4": p >= 5, "FEAT_PMUv3p5": p >= 6,
-                                                "FEAT_PMUv3p7": p >= 7, "FEAT_PMUv3p9": p >= 9, "FEAT_FGT2": bool(fgt2)}.get(name, False),
+                                                "FEAT_PMUv3p7": p >= 7, "FEAT_PMUv3p9": p >= 9, "FEAT_FGT2": bool(fgt2),
+                                                "FEAT_PMUv3_ICNTR": bool(icntr)}.get(name, False),
                 "have_el": lambda x: {3: bool(el3_impl), 2: bool(el2_impl)}.get(x, True),
                 "field": lambda r, fld, c=controls: str((c.get(r, 0) >> FIELDS[(r, fld)]) & 1),
                 "fields": lambda r, flds, c=controls: "".join(str((c.get(r, 0) >> FIELDS[(r, x)]) & 1)
@@ -216,7 +228,8 @@ def main(argv):
                           f"PMUSERENR={pmuserenr:#x} TGE={tge} TPM={tpm} TPMCR={tpmcr} MDCR_EL3.TPM={tpm3} "
                           f"FGT={fgt} FGTEn={fgten} HDFGRTR={hdfgrtr:#x} HDFGWTR={hdfgwtr:#x} n={n} SEL={sel}: pseudocode {want}, model {seen}")
                     shown += 1
-    print(f"# the extract's text had {len(REPAIRS)} displaced 'then' (repaired)")
+    print(f"# the extract's text had {len(REPAIRS)} displaced 'then' (repaired), and lacked the MRS heading of "
+          f"{', '.join(MISSING_HEADINGS) or 'none'} (the accessor code ahead of its MSR heading taken)")
     passed = failed = 0
     for cls, (ok, bad) in per_class.items():
         print(f"{'ok' if not bad else 'not ok'} - access rules {cls} ({ok + bad} combinations, {bad} differ)")
