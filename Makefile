@@ -45,7 +45,7 @@ include mk/libfdt.mk
 
 # The spec model (lib/model/): every file is built into the firmware; all but the access model into the host test.
 MODEL_SRCS := $(sort $(wildcard lib/model/*.c))
-HOST_MODEL_SRCS := $(filter-out lib/model/pmu_access.c,$(MODEL_SRCS)) lib/runtime/profiling_exception.c
+HOST_MODEL_SRCS := $(MODEL_SRCS) lib/runtime/profiling_exception.c
 
 # The console (console.c) and its C library's glue: picolibc's stdio FILE (console_picolibc.c), or newlib's
 # system calls (console_newlib.c).

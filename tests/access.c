@@ -245,6 +245,16 @@ static uint32_t expected_insn(enum pmu_reg reg, bool write)
 	       e.op2 << 5 | ACCESS_RT;
 }
 
+/* The set/clear registers, whose bits GetPMUReadMask()/GetPMUWriteMask() mask (pmu_access_counter_mask()). */
+static bool set_clear_register(enum pmu_reg reg)
+{
+	switch (reg) {
+	case PMREG_PMCNTENSET_EL0: case PMREG_PMCNTENCLR_EL0: case PMREG_PMOVSSET_EL0: case PMREG_PMOVSCLR_EL0:
+	case PMREG_PMINTENSET_EL1: case PMREG_PMINTENCLR_EL1: return true;
+	default: return false;
+	}
+}
+
 /* PMUACR_EL1 as the running combination set it (FEAT_PMUv3p9; 0 otherwise). */
 static uint64_t current_pmuacr;
 
@@ -282,11 +292,21 @@ static void check_access(struct check_group *g, enum ctx c, const struct pmu_sta
 		return;
 	}
 	if (want == PMU_ACCESS_OK) {
+		uint64_t mask = pmu_access_counter_mask(&features.pmu, af, s, &a);
+
 		if (!check_that(g, !exc->taken, CTRLS ": expected allowed, took EC 0x%02x to EL%u (ESR 0x%llx)",
 				CTRL_ARGS, ec, exc->el, (unsigned long long)exc->esr))
 			return;
-		if (write && write_value(reg) && reg != PMREG_PMSWINC_EL0)
+		if (set_clear_register(reg) && write && !(mask & write_value(reg))) /* GetPMUWriteMask() */
+			check_that(g, !written, CTRLS ": allowed, the bit written outside GetPMUWriteMask() = 0x%llx "
+				   "(PMUACR_EL1=0x%llx), but the write took effect", CTRL_ARGS, (unsigned long long)mask,
+				   (unsigned long long)current_pmuacr);
+		else if (write && write_value(reg) && reg != PMREG_PMSWINC_EL0)
 			check_that(g, written, CTRLS ": allowed, but the write did not take effect", CTRL_ARGS);
+		if (set_clear_register(reg) && !write && pc) /* GetPMUReadMask(): the preset's bit 0 among others */
+			check_that(g, !(value & ~mask), CTRLS ": read 0x%llx, bits outside GetPMUReadMask() = 0x%llx "
+				   "(PMUACR_EL1=0x%llx)", CTRL_ARGS, (unsigned long long)value, (unsigned long long)mask,
+				   (unsigned long long)current_pmuacr);
 		return;
 	}
 	if (!check_that(g, exc->taken, CTRLS ": expected %s, no exception", CTRL_ARGS,

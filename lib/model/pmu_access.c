@@ -212,3 +212,36 @@ enum pmu_access_result pmu_access_check(const struct pmu_features *f, const stru
 		return PMU_ACCESS_RAZ_WI;
 	return PMU_ACCESS_OK;
 }
+
+uint64_t pmu_access_counter_mask(const struct pmu_features *f, const struct pmu_access_features *af,
+				 const struct pmu_state *s, const struct pmu_access *a)
+{
+	unsigned counters = get_num_event_counters_accessible(f, s);
+	bool uen = af->pmuv3p9 && s->el == 0 && (a->pmuserenr_el0 & PMUSERENR_EL0_UEN_BIT);
+	uint64_t mask = PMUACR_EL1_C_BIT | (counters ? MASK64(counters - 1, 0) : 0);
+
+	/* GetPMUAccessMask(): PMICNTR_EL0 "only accessible at EL0 using AArch64 when PMUSERENR_EL0.UEN is 1" */
+	if (f->pmicntr && (s->el != 0 || uen))
+		mask |= PMU_CNT_F0_BIT;
+	if (uen) /* "mask = mask AND PMUACR_EL1; // User access control" */
+		mask &= a->pmuacr_el1;
+	if (uen && a->write) { /* GetPMUWriteMask(): read-only counters at EL0 */
+		if (a->pmuserenr_el0 & PMUSERENR_EL0_IR_BIT)
+			mask &= ~PMU_CNT_F0_BIT;
+		if (a->pmuserenr_el0 & PMUSERENR_EL0_CR_BIT)
+			mask &= ~PMUACR_EL1_C_BIT;
+		if (a->pmuserenr_el0 & PMUSERENR_EL0_ER_BIT)
+			mask &= ~MASK64(30, 0);
+	}
+	/* "PMICNTR_EL0 controls ... if a read/write of PMICFILTR_EL0 would be trapped to a higher Exception level" */
+	if (mask & PMU_CNT_F0_BIT) {
+		uint64_t nfilter = a->write ? a->hdfgwtr2_el2 : a->hdfgrtr2_el2;
+
+		if (f->el3 && s->el != 3 && !(s->mdcr_el3 & MDCR_EL3_EnPM2_BIT))
+			mask &= ~PMU_CNT_F0_BIT;
+		if (el2_enabled(f, s) && s->el <= 1 && af->fgt2 &&
+		    ((f->el3 && !(s->scr_el3 & SCR_EL3_FGTEn2_BIT)) || !(nfilter & HDFGxTR2_EL2_nPMICFILTR_EL0_BIT)))
+			mask &= ~PMU_CNT_F0_BIT;
+	}
+	return mask;
+}

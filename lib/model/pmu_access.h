@@ -120,4 +120,20 @@ enum pmu_access_result pmu_access_check(const struct pmu_features *f, const stru
 /* "allowed", "UNDEFINED", "trap to EL1", ... */
 const char *pmu_access_result_name(enum pmu_access_result r);
 
+/*
+ * The counters whose bit an allowed access of a set/clear register (PMCNTENSET/CLR_EL0, PMOVSSET/CLR_EL0,
+ * PMINTENSET/CLR_EL1, and PMZR_EL0 for a write) reaches at s's EL: GetPMUReadMask() for a read,
+ * GetPMUWriteMask(FALSE) for a write (J1.3.1.100, J1.3.1.101; the accessors themselves then read or write the
+ * register whole: pmu_access_check() says only whether the access is allowed). Bits 0..30 the event counters
+ * accessible (GetNumEventCountersAccessible(): below MDCR_EL2.HPMN at EL1 and EL0), bit 31 the cycle counter,
+ * bit 32 the instruction counter (FEAT_PMUv3_ICNTR). At EL0 with PMUSERENR_EL0.UEN (FEAT_PMUv3p9) only the
+ * PMUACR_EL1 bits, and for a write none of bits 30:0 when PMUSERENR_EL0.ER is 1, nor 31 when CR is, nor 32 when
+ * IR is; bit 32 also not below EL3 when MDCR_EL3.EnPM2 is 0, nor at EL1/EL0 with EL2 enabled when FEAT_FGT2's
+ * HDFGRTR2_EL2.nPMICFILTR_EL0 (read) or HDFGWTR2_EL2.nPMICFILTR_EL0 (write) is 0 or SCR_EL3.FGTEn2 is 0.
+ * A bit outside the mask reads as 0 and ignores writes. Reads a->write, pmuserenr_el0, pmuacr_el1,
+ * hdfgrtr2_el2/hdfgwtr2_el2.
+ */
+uint64_t pmu_access_counter_mask(const struct pmu_features *f, const struct pmu_access_features *af,
+				 const struct pmu_state *s, const struct pmu_access *a);
+
 #endif

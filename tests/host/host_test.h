@@ -86,5 +86,6 @@ void run_profiling_exception_tests(void); /* test_profiling_exception.c: ESR dec
 void run_snapshot_tests(void);   /* test_snapshot.c: D13.9 PMU snapshots, Table D13-10 (with a mutation self-test) */
 void run_pc_sample_tests(void);  /* test_pc_sample.c: CreatePCSample, PMPCSR and EDPCSRlo reads */
 void run_icntr_tests(void);      /* test_icntr.c: FEAT_PMUv3_ICNTR: RFBGFH, IWMNXT, RCSRMB, RMZPBW, its interrupt */
+void run_access_mask_tests(void); /* test_access_mask.c: GetPMUReadMask/GetPMUWriteMask of the set/clear registers */
 
 #endif
