@@ -69,6 +69,15 @@
 #define PMCR_EL0_E_BIT        BIT64(0)
 
 /* ---- PMEVTYPER<n>_EL0 (D24.5.12); PMCCFILTR_EL0 (D24.5.1) has the same filter bits P..SH ---- */
+/* FEAT_PMUv3_TH / FEAT_PMUv3_EDGE / FEAT_PMUv3_TH2 threshold controls (D13.8; registers/PMEVTYPERn_EL0.md) */
+#define PMEVTYPER_TC_SHIFT    61
+#define PMEVTYPER_TC_MASK     MASK64(63, 61)
+#define PMEVTYPER_TE_SHIFT    60
+#define PMEVTYPER_TE_MASK     BIT64(60)
+#define PMEVTYPER_TLC_SHIFT   54
+#define PMEVTYPER_TLC_MASK    MASK64(55, 54)
+#define PMEVTYPER_TH_SHIFT    32
+#define PMEVTYPER_TH_MASK     MASK64(43, 32)
 #define PMEVTYPER_SYNC_BIT    BIT64(58)
 #define PMICFILTR_SYNC_BIT    BIT64(58) /* PMICFILTR_EL0.SYNC (FEAT_SEBEP), as in PMEVTYPER<n>_EL0 */
 #define PMEVTYPER_P_BIT       BIT64(31)

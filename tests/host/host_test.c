@@ -152,6 +152,7 @@ int main(void)
 	run_profiling_exception_tests();
 	run_snapshot_tests();
 	run_pc_sample_tests();
+	run_threshold_tests();
 	printf("1..%u\n", tc_number);
 	printf("%u passed, %u failed\n", tc_passed, tc_failed);
 	return tc_failed ? 1 : 0;

@@ -85,5 +85,6 @@ void run_ebep_tests(void);       /* test_ebep.c: D13.3.2/D13.3.3 Tables D13-1 an
 void run_profiling_exception_tests(void); /* test_profiling_exception.c: ESR decoding, the handler's SPSR */
 void run_snapshot_tests(void);   /* test_snapshot.c: D13.9 PMU snapshots, Table D13-10 (with a mutation self-test) */
 void run_pc_sample_tests(void);  /* test_pc_sample.c: CreatePCSample, PMPCSR and EDPCSRlo reads */
+void run_threshold_tests(void);  /* test_threshold.c: D13.8 threshold/edge counting, Tables D13-5..D13-8 */
 
 #endif
