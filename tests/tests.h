@@ -52,6 +52,9 @@ void test_snapshot(void);
 /* PC Sample-based Profiling through the external debug registers (tests/pc_sample.c). */
 void test_pc_sample(void);
 
+/* D13.8 threshold and edge counting with SW_INCR (tests/threshold.c). */
+void test_threshold(void);
+
 /* Deliberate faults at every context, in a FAULT_INJECT=1 build (tests/fault_inject.c). */
 void test_fault(void);
 
