@@ -275,19 +275,18 @@ static void check_fields(void)
 void test_threshold(void)
 {
 	const char *why, *nowhy = NULL;
-	uint64_t pmmir = 0;
+	uint64_t pmmir;
 	unsigned c;
 
-	th_features = (struct pmu_th_features){ 0, 0 };
-	if (pmu_implemented(&features.pmu) && features.pmu.pmuver >= PMUVer_V3P4) {
-		pmmir = read_pmmir_el1();
-		th_features.thwidth = (unsigned)FIELD_GET(PMMIR_EL1, THWIDTH, pmmir);
-		th_features.edge = (unsigned)FIELD_GET(PMMIR_EL1, EDGE, pmmir);
-		if (!th_features.thwidth)
-			nowhy = "FEAT_PMUv3_TH not implemented (PMMIR_EL1.THWIDTH == 0)";
-	} else {
+	pmmir = features.pmmir_el1; /* read at boot where FEAT_PMUv3p4 makes it exist, else 0 */
+	th_features.thwidth = (unsigned)FIELD_GET(PMMIR_EL1, THWIDTH, pmmir);
+	th_features.edge = (unsigned)FIELD_GET(PMMIR_EL1, EDGE, pmmir);
+	if (!pmu_implemented(&features.pmu))
+		nowhy = NULL; /* pmu_context_skip_reason() names PMUVer */
+	else if (features.pmu.pmuver < PMUVer_V3P4)
 		nowhy = "FEAT_PMUv3_TH not implemented (ID_AA64DFR0_EL1.PMUVer < 0x5: no PMMIR_EL1, THWIDTH taken as 0)";
-	}
+	else if (!th_features.thwidth)
+		nowhy = "FEAT_PMUv3_TH not implemented (PMMIR_EL1.THWIDTH == 0)";
 	printf("# threshold: PMMIR_EL1 = 0x%llx: THWIDTH %u, EDGE %u\n", (unsigned long long)pmmir,
 	       th_features.thwidth, th_features.edge);
 	check_fields();
