@@ -306,9 +306,20 @@
 #define HDFGRTR_EL2_PMMIR_EL1_BIT      BIT64(22)
 #define HDFGxTR_EL2_PMUSERENR_EL0_BIT  BIT64(57)
 #define HDFGRTR_EL2_PMCEIDn_EL0_BIT    BIT64(58)
-/* HDFGRTR2_EL2, HDFGWTR2_EL2 (FEAT_FGT2): negative sense, 0 traps */
-#define HDFGxTR2_EL2_nPMUACR_EL1_BIT   BIT64(4)
-#define HDFGWTR2_EL2_nPMZR_EL0_BIT     BIT64(21)
+/*
+ * HDFGRTR2_EL2, HDFGWTR2_EL2 (FEAT_FGT2): negative sense, 0 traps. The PMU bits, positions from Linux's
+ * arch/arm64/tools/sysreg (Sysreg HDFGRTR2_EL2 3 4 3 1 0 and HDFGWTR2_EL2 3 4 3 1 1, added by "arm64/sysreg:
+ * Add register fields for HDFGRTR2_EL2" / "...HDFGWTR2_EL2", commit 44844551670c); the field names are the
+ * accessor pseudocode's (../shared/spec/pseudocode/PMU_sysreg_access.asl).
+ */
+#define HDFGxTR2_EL2_nPMECR_EL1_BIT    BIT64(0)  /* PMECR_EL1 (FEAT_EBEP) */
+#define HDFGxTR2_EL2_nPMIAR_EL1_BIT    BIT64(1)  /* PMIAR_EL1 (FEAT_SEBEP) */
+#define HDFGxTR2_EL2_nPMICNTR_EL0_BIT  BIT64(2)  /* PMICNTR_EL0 (FEAT_PMUv3_ICNTR) */
+#define HDFGxTR2_EL2_nPMICFILTR_EL0_BIT BIT64(3) /* PMICFILTR_EL0 (FEAT_PMUv3_ICNTR) */
+#define HDFGxTR2_EL2_nPMUACR_EL1_BIT   BIT64(4)  /* PMUACR_EL1 (FEAT_PMUv3p9) */
+#define HDFGRTR2_EL2_nPMSSDATA_BIT     BIT64(6)  /* PMCCNTSVR_EL1, PMEVCNTSVR<n>_EL1, PMICNTSVR_EL1 (read only) */
+#define HDFGxTR2_EL2_nPMSSCR_EL1_BIT   BIT64(7)  /* PMSSCR_EL1 (FEAT_PMUv3_SS) */
+#define HDFGWTR2_EL2_nPMZR_EL0_BIT     BIT64(21) /* PMZR_EL0 (FEAT_PMUv3p9, write only; HDFGRTR2_EL2[21] RES0) */
 /* PMUACR_EL1 (FEAT_PMUv3p9): EL0 access to event counter n (P<n>, bit n) and the cycle counter (C) */
 #define PMUACR_EL1_C_BIT               BIT64(31)
 
