@@ -308,9 +308,10 @@
 #define HDFGRTR_EL2_PMCEIDn_EL0_BIT    BIT64(58)
 /*
  * HDFGRTR2_EL2, HDFGWTR2_EL2 (FEAT_FGT2): negative sense, 0 traps. The PMU bits, positions from Linux's
- * arch/arm64/tools/sysreg (Sysreg HDFGRTR2_EL2 3 4 3 1 0 and HDFGWTR2_EL2 3 4 3 1 1, added by "arm64/sysreg:
- * Add register fields for HDFGRTR2_EL2" / "...HDFGWTR2_EL2", commit 44844551670c); the field names are the
- * accessor pseudocode's (../shared/spec/pseudocode/PMU_sysreg_access.asl).
+ * arch/arm64/tools/sysreg (Sysreg HDFGRTR2_EL2 3 4 3 1 0, added by commit 44844551670c "arm64/sysreg: Add
+ * register fields for HDFGRTR2_EL2", and Sysreg HDFGWTR2_EL2 3 4 3 1 1 from the same series, which has bit 21
+ * nPMZR_EL0 and bit 6 RES0); the field names are the accessor pseudocode's
+ * (../shared/spec/pseudocode/PMU_sysreg_access.asl).
  */
 #define HDFGxTR2_EL2_nPMECR_EL1_BIT    BIT64(0)  /* PMECR_EL1 (FEAT_EBEP) */
 #define HDFGxTR2_EL2_nPMIAR_EL1_BIT    BIT64(1)  /* PMIAR_EL1 (FEAT_SEBEP) */
