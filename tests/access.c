@@ -284,8 +284,14 @@ static void check_access(struct check_group *g, enum ctx c, const struct pmu_sta
 		if (!check_that(g, !exc->taken, CTRLS ": expected allowed, took EC 0x%02x to EL%u (ESR 0x%llx)",
 				CTRL_ARGS, ec, exc->el, (unsigned long long)exc->esr))
 			return;
-		if (write && write_value(reg) && reg != PMREG_PMSWINC_EL0)
-			check_that(g, written, CTRLS ": allowed, but the write did not take effect", CTRL_ARGS);
+		if (write && write_value(reg) && reg != PMREG_PMSWINC_EL0) {
+			/* FEAT_PMUv3p9 at EL0: the written P<m> of PMCNTEN/PMOVS may be RAZ/WI or RO (UEN, PMUACR_EL1) */
+			bool ignored = pmu_access_el0_field_ignored(af, s, &a, (unsigned)__builtin_ctzll(write_value(reg)));
+
+			check_that(g, written != ignored, CTRLS ": allowed, but the write %s (PMUACR_EL1=0x%llx)",
+				   CTRL_ARGS, ignored ? "took effect: the field is RAZ/WI or RO" : "did not take effect",
+				   (unsigned long long)current_pmuacr);
+		}
 		return;
 	}
 	if (!check_that(g, exc->taken, CTRLS ": expected %s, no exception", CTRL_ARGS,

@@ -210,3 +210,19 @@ enum pmu_access_result pmu_access_check(const struct pmu_features *f, const stru
 		return PMU_ACCESS_RAZ_WI;
 	return PMU_ACCESS_OK;
 }
+
+bool pmu_access_el0_field_ignored(const struct pmu_access_features *af, const struct pmu_state *s,
+				  const struct pmu_access *a, unsigned bit)
+{
+	bool cycle = bit == 31;
+	uint64_t uacr = cycle ? PMUACR_EL1_C_BIT : BIT64(bit);
+	uint64_t ro = cycle ? PMUSERENR_EL0_CR_BIT : PMUSERENR_EL0_ER_BIT;
+
+	if (!af->pmuv3p9 || s->el != 0 || !(a->pmuserenr_el0 & PMUSERENR_EL0_UEN_BIT))
+		return false;
+	if (a->reg != PMREG_PMCNTENSET_EL0 && a->reg != PMREG_PMCNTENCLR_EL0 && a->reg != PMREG_PMOVSSET_EL0 &&
+	    a->reg != PMREG_PMOVSCLR_EL0)
+		return false;
+	/* "RAZ/WI if ... PMUSERENR_EL0.UEN == '1', PMUACR_EL1.P<m> == '0'"; "RO if ... [UEN, ER] == '11'" */
+	return !(a->pmuacr_el1 & uacr) || (a->pmuserenr_el0 & ro);
+}

@@ -127,6 +127,16 @@ extern const unsigned pmu_fgt2_bit_count;
 enum pmu_access_result pmu_access_check(const struct pmu_features *f, const struct pmu_access_features *af,
 					const struct pmu_state *s, const struct pmu_access *a);
 
+/*
+ * Whether, in an allowed write of PMCNTENSET_EL0, PMCNTENCLR_EL0, PMOVSSET_EL0 or PMOVSCLR_EL0 (a.reg), field
+ * `bit` (P<m> for bit m < 31, C for bit 31) is left unchanged at EL0 under FEAT_PMUv3p9: RAZ/WI when
+ * PMUSERENR_EL0.UEN == 1 and PMUACR_EL1.P<m> (C) == 0, RO when UEN and ER (CR for C) are 1
+ * (registers/PMCNTENSET_EL0.md and the other three, "Accessing this field"). False for other registers, ELs,
+ * or without FEAT_PMUv3p9.
+ */
+bool pmu_access_el0_field_ignored(const struct pmu_access_features *af, const struct pmu_state *s,
+				  const struct pmu_access *a, unsigned bit);
+
 /* "allowed", "UNDEFINED", "trap to EL1", ... */
 const char *pmu_access_result_name(enum pmu_access_result r);
 
