@@ -41,6 +41,7 @@ FIELDS = {
     "ID_AA64DFR0_EL1": {"PMUVer": (11, 8), "PMSS": (19, 16), "SEBEP": (27, 24), "PMSVer": (35, 32),
                         "HPMN0": (63, 60)},
     "ID_AA64DFR1_EL1": {"PMICNTR": (39, 36), "EBEP": (51, 48)},
+    "PMMIR_EL1": {"THWIDTH": (23, 20), "EDGE": (27, 24)},  # printed only with FEAT_PMUv3p4 (PMMIR_EL1 exists)
 }
 # Common event numbers (Arm ARM D17.11): the bit of PMCEID0_EL0 that says the event is implemented.
 EVENTS = {"SW_INCR": 0, "EXC_TAKEN": 9, "EXC_RETURN": 10, "CPU_CYCLES": 17, "CHAIN": 30}
@@ -107,6 +108,8 @@ def parse_header(text):
                         problems.append(f"header: {m.group(1)}.{name} printed {value}, the raw value holds {raw:#x}")
             if f := re.search(r"ID_AA64MMFR0_EL1\.FGT != 0: ([01])$", line):
                 fgt = f.group(1) == "1"
+        elif m := re.match(r"^# PMMIR_EL1 = 0x([0-9a-f]{16}): ", line):
+            regs["PMMIR_EL1"] = int(m.group(1), 16)
         elif m := re.match(r"^# PMCEID0_EL0 = 0x([0-9a-f]+) ", line):
             pmceid0 = int(m.group(1), 16)
         elif m := re.match(r"^# external debug blocks \(arm,coresight-cpu-debug\): (.*)$", line):
@@ -116,7 +119,7 @@ def parse_header(text):
     missing = [what for what, v in (("entered at EL<n>", entry), ("QEMU <version>", version),
                                     ("ID_AA64MMFR0_EL1.FGT", fgt), ("PMCEID0_EL0", pmceid0),
                                     ("external debug blocks", debug)) if v is None]
-    missing += [r for r in FIELDS if r not in regs]
+    missing += [r for r in FIELDS if r not in regs and r != "PMMIR_EL1"]
     if missing:
         problems.append("header: not printed: " + ", ".join(missing))
         return None, problems
@@ -169,6 +172,14 @@ SKIP_RULES = [
     (r"FEAT_(PMUv3p1|PMUv3p4|PMUv3p5|PMUv3p7|EBEP|SEBEP|PMUv3_SS|PMUv3_ICNTR|SPEv1p2) not implemented "
      r"\((ID_AA64\w+_EL1)\.(\w+) (==|<|=) (0x[0-9a-f]+|\d+)\)(: every line with a PMEE field other than 0b00 needs it|: 32-bit event counters)?",
      lambda h, m, n: not h.has("FEAT_" + m.group(1)) and FEATURES["FEAT_" + m.group(1)][:2] == m.group(2, 3)),
+    # tests/threshold.c: FEAT_PMUv3_TH and FEAT_PMUv3_EDGE are told by PMMIR_EL1 (THWIDTH, EDGE), which exists
+    # with FEAT_PMUv3p4 (the `PMUVer < 0x5` claim is checked by check_claims()).
+    (r"FEAT_PMUv3_TH not implemented \(PMMIR_EL1\.THWIDTH == 0\)",
+     lambda h, m, n: "PMMIR_EL1" in h.regs and h.field("PMMIR_EL1", "THWIDTH") == 0),
+    (r"FEAT_PMUv3_TH not implemented \(ID_AA64DFR0_EL1\.PMUVer < 0x5: no PMMIR_EL1, THWIDTH taken as 0\)",
+     lambda h, m, n: not h.has("FEAT_PMUv3p4") and "PMMIR_EL1" not in h.regs),
+    (r"FEAT_PMUv3_EDGE not implemented \(PMMIR_EL1\.EDGE == 0\)",
+     lambda h, m, n: "PMMIR_EL1" in h.regs and h.field("PMMIR_EL1", "EDGE") == 0),
     (r"PMUv3 not implemented \(ID_AA64DFR0_EL1\.PMUVer( is 0x0 or 0xF| == 0x[0-9a-f]+| = 0x[0-9a-f]+)?\)",
      lambda h, m, n: h.pmuver() == 0),
     (r"(\w+) not in PMCEID0_EL0 \(bit (\d+) == 0\)",

@@ -18,8 +18,14 @@
  * well, with every PMUSERENR_EL0 value (tge_sweep()). With FEAT_PMUv3p9 also PMUSERENR_EL0.UEN and TID,
  * PMUACR_EL1 all or nothing (reads of a withheld counter must be zero, writes ignored) and MDCR_EL3.EnPM2;
  * PMZR_EL0 and PMUACR_EL1 are accessed everywhere (UNDEFINED without FEAT_PMUv3p9), and so are PMICNTR_EL0 and
- * PMICFILTR_EL0 (UNDEFINED without FEAT_PMUv3_ICNTR; with it MDCR_EL3.EnPM2 is swept too). FEAT_FGT2's
- * HDFGRTR2/HDFGWTR2_EL2 are kept at all ones (no trap); their effect is host-tested, not swept here.
+ * PMICFILTR_EL0 (UNDEFINED without FEAT_PMUv3_ICNTR; with it MDCR_EL3.EnPM2 is swept too). With FEAT_FGT2, where
+ * pmucheck owns EL2 and SCR_EL3 (entered at EL3, or no EL3), HDFGRTR2/HDFGWTR2_EL2 are all ones (negative
+ * sense: nothing trapped) with SCR_EL3.FGTEn2 = 1 in the sweep above, then each PMU bit of them
+ * (pmu_fgt2_bits[], lib/model/pmu_access.c: nPMUACR_EL1 traps PMUACR_EL1, nPMZR_EL0 PMZR_EL0, the others
+ * registers this module does not access, whose clearing must then trap nothing here) is cleared alone with
+ * SCR_EL3.FGTEn2 = 1, and all are left set with SCR_EL3.FGTEn2 = 0 (entered at EL3), which makes their
+ * Effective value 0: every FGT2-trapped access goes to EL2 ("(HaveEL(EL3) && SCR_EL3.FGTEn2 == '0') ||
+ * HDFGRTR2_EL2.nPMUACR_EL1 == '0'", Accessing PMUACR_EL1).
  */
 #include <stdio.h>
 
@@ -263,21 +269,24 @@ static uint64_t current_pmuacr;
  * and what a read returned (value); the controls are printed with every failure.
  */
 static void check_access(struct check_group *g, enum ctx c, const struct pmu_state *s,
-			 const struct pmu_access_features *af, uint64_t pmuserenr, uint64_t hdfgtr, enum pmu_reg reg,
-			 bool write, bool written, const struct exc_record *exc, uint64_t pc, uint64_t value)
+			 const struct pmu_access_features *af, uint64_t pmuserenr, uint64_t hdfgtr, uint64_t hdfgtr2,
+			 enum pmu_reg reg, bool write, bool written, const struct exc_record *exc, uint64_t pc,
+			 uint64_t value)
 {
 	struct pmu_access a = { .reg = reg, .write = write, .n = COUNTER_N, .pmuserenr_el0 = pmuserenr,
 				.pmselr_el0 = 0, .hdfgrtr_el2 = hdfgtr, .hdfgwtr_el2 = hdfgtr,
-				.pmuacr_el1 = current_pmuacr, .hdfgrtr2_el2 = ~0ull, .hdfgwtr2_el2 = ~0ull };
+				.pmuacr_el1 = current_pmuacr, .hdfgrtr2_el2 = hdfgtr2, .hdfgwtr2_el2 = hdfgtr2 };
 	enum pmu_access_result want = pmu_access_check(&features.pmu, af, s, &a);
 	unsigned ec = (unsigned)FIELD_GET(ESR, EC, exc->esr);
 	const char *dir = write ? "MSR" : "MRS";
 
 #define CTRLS "PMUSERENR_EL0=0x%llx HCR_EL2.TGE=%d MDCR_EL2=0x%llx MDCR_EL3=0x%llx SCR_EL3.FGTEn=%d " \
-	      "HDFGxTR_EL2=0x%llx: %s %s at %s"
+	      "HDFGxTR_EL2=0x%llx SCR_EL3.FGTEn2=%d HDFGxTR2_EL2=0x%llx: %s %s at %s"
 #define CTRL_ARGS (unsigned long long)pmuserenr, (s->hcr_el2 & HCR_EL2_TGE_BIT) != 0,                     \
 		  (unsigned long long)s->mdcr_el2, (unsigned long long)s->mdcr_el3,                              \
-		  (s->scr_el3 & SCR_EL3_FGTEn_BIT) != 0, (unsigned long long)hdfgtr, dir, pmu_reg_name(reg), ctx_name(c)
+		  (s->scr_el3 & SCR_EL3_FGTEn_BIT) != 0, (unsigned long long)hdfgtr,                             \
+		  (s->scr_el3 & SCR_EL3_FGTEn2_BIT) != 0, (unsigned long long)hdfgtr2, dir, pmu_reg_name(reg),    \
+		  ctx_name(c)
 	if (want == PMU_ACCESS_UNPREDICTABLE)
 		return;
 	if (want == PMU_ACCESS_RAZ_WI) { /* FEAT_PMUv3p9 PMUACR_EL1: no exception, zeros read, writes ignored */
@@ -347,7 +356,15 @@ struct combo {
 	uint64_t scr_el3;    /* FGTEn */
 	uint64_t hdfgtr;     /* HDFGRTR_EL2 and HDFGWTR_EL2 */
 	uint64_t pmuacr;     /* PMUACR_EL1 (FEAT_PMUv3p9) */
+	uint64_t hdfgtr2;    /* HDFGRTR2_EL2 and HDFGWTR2_EL2 (FEAT_FGT2; negative sense), with scr_el3.FGTEn2 */
 };
+
+/* Whether the sweep programs FEAT_FGT2's traps: pmucheck owns EL2, and SCR_EL3.FGTEn2 (entered at EL3, or no
+ * EL3: then nothing gates them). Entered at EL2 below an EL3 (TF-A 2.8 knows no FGTEn2) they are left alone. */
+static bool fgt2_swept(void)
+{
+	return features.fgt2 && pmu_owns_el2() && (orchestrator_el == 3 || !features.el3);
+}
 
 /* Every PMU bit of HDFGRTR_EL2 and HDFGWTR_EL2 (arch_regs.h HDFGxTR_EL2_*). */
 static const uint64_t fgt_bits[] = {
@@ -384,6 +401,9 @@ static unsigned build_combos(enum ctx c, const struct pmu_access_features *af, s
 						.mdcr_el3 = ((tpm3 & 1) ? MDCR_EL3_TPM_BIT : 0) |
 							    ((tpm3 & 2) ? MDCR_EL3_EnPM2_BIT : 0),
 						.pmuacr = ac ? 0 : ~0ull,
+						/* FEAT_FGT2: all ones, enabled (nothing trapped) */
+						.scr_el3 = fgt2_swept() && el3 ? SCR_EL3_FGTEn2_BIT : 0,
+						.hdfgtr2 = ~0ull,
 					};
 	if (el2 && features.fgt) {
 		/*
@@ -396,14 +416,26 @@ static unsigned build_combos(enum ctx c, const struct pmu_access_features *af, s
 		 */
 		for (b = 0; b < sizeof(fgt_bits) / sizeof(fgt_bits[0]); b++)
 			out[n++] = (struct combo){ .pmuserenr = full,
-						   .scr_el3 = el3 || features.el3 ? SCR_EL3_FGTEn_BIT : 0,
-						   .hdfgtr = fgt_bits[b], .pmuacr = ~0ull };
+						   .scr_el3 = (el3 || features.el3 ? SCR_EL3_FGTEn_BIT : 0) |
+							      (fgt2_swept() && el3 ? SCR_EL3_FGTEn2_BIT : 0),
+						   .hdfgtr = fgt_bits[b], .pmuacr = ~0ull, .hdfgtr2 = ~0ull };
 		if (el3) {
-			out[n] = (struct combo){ .pmuserenr = full, .pmuacr = ~0ull };
+			out[n] = (struct combo){ .pmuserenr = full, .pmuacr = ~0ull, .hdfgtr2 = ~0ull,
+						 .scr_el3 = fgt2_swept() ? SCR_EL3_FGTEn2_BIT : 0 };
 			for (b = 0; b < sizeof(fgt_bits) / sizeof(fgt_bits[0]); b++)
 				out[n].hdfgtr |= fgt_bits[b];
 			n++;
 		}
+	}
+	if (fgt2_swept()) {
+		/* each PMU bit of HDFGRTR2/HDFGWTR2_EL2 cleared alone, SCR_EL3.FGTEn2 = 1 */
+		for (b = 0; b < pmu_fgt2_bit_count; b++)
+			out[n++] = (struct combo){ .pmuserenr = full, .pmuacr = ~0ull,
+						   .scr_el3 = el3 ? SCR_EL3_FGTEn2_BIT : 0,
+						   .hdfgtr2 = ~pmu_fgt2_bits[b].bit };
+		/* all set, SCR_EL3.FGTEn2 = 0: their Effective value is 0 */
+		if (el3)
+			out[n++] = (struct combo){ .pmuserenr = full, .pmuacr = ~0ull, .hdfgtr2 = ~0ull };
 	}
 	return n;
 }
@@ -438,6 +470,10 @@ static void tge_sweep(enum ctx c, const struct pmu_access_features *af, struct c
 		current_pmuacr = 0;
 		if (af->pmuv3p9)
 			write_pmuacr_el1(0);
+		if (fgt2_swept()) { /* all ones, as the model is told (the sweep's last combination may clear one) */
+			write_hdfgrtr2_el2(~0ull);
+			write_hdfgwtr2_el2(~0ull);
+		}
 		write_hcr_el2(read_hcr_el2() | HCR_EL2_TGE_BIT);
 		isb();
 		mmu_clean_inval_range(stack_lo, stack_hi);
@@ -458,7 +494,7 @@ static void tge_sweep(enum ctx c, const struct pmu_access_features *af, struct c
 		}
 		for (i = 0; i < PMREG_COUNT; i++)
 			for (w = 0; w < 2 && live[i]; w++) {
-				check_access(&g[i], c, &s, af, ue, 0, (enum pmu_reg)i, w, written[i],
+				check_access(&g[i], c, &s, af, ue, 0, ~0ull, (enum pmu_reg)i, w, written[i],
 					     &records[i << 1 | w], 0, 0);
 			}
 	}
@@ -483,7 +519,7 @@ static void check_context(enum ctx c, const struct pmu_access_features *af)
 {
 	static struct check_group g[PMREG_COUNT];
 	bool live[PMREG_COUNT], written[PMREG_COUNT], el2 = pmu_owns_el2(), any = false;
-	static struct combo combos[64 * 4 * 4 * 2 + 2 * 14];
+	static struct combo combos[64 * 4 * 4 * 2 + 2 * 14 + 16];
 	unsigned ncombos = build_combos(c, af, combos), k, i, w;
 	uint64_t ret, pmuserenr;
 	struct pmu_state s;
@@ -518,9 +554,9 @@ static void check_context(enum ctx c, const struct pmu_access_features *af)
 				write_hdfgrtr_el2(x->hdfgtr);
 				write_hdfgwtr_el2(x->hdfgtr);
 			}
-			if (features.fgt2) { /* negative sense: all ones traps nothing */
-				write_hdfgrtr2_el2(~0ull);
-				write_hdfgwtr2_el2(~0ull);
+			if (fgt2_swept()) { /* negative sense: all ones traps nothing */
+				write_hdfgrtr2_el2(x->hdfgtr2);
+				write_hdfgwtr2_el2(x->hdfgtr2);
 			}
 		}
 		if (orchestrator_el == 3) {
@@ -544,7 +580,7 @@ static void check_context(enum ctx c, const struct pmu_access_features *af)
 		baseline_restore_all();
 		for (i = 0; i < PMREG_COUNT; i++)
 			for (w = 0; w < 2 && live[i]; w++)
-				check_access(&g[i], c, &s, af, pmuserenr, x->hdfgtr, (enum pmu_reg)i, w, written[i],
+				check_access(&g[i], c, &s, af, pmuserenr, x->hdfgtr, x->hdfgtr2, (enum pmu_reg)i, w, written[i],
 					     &seen[i][w].exc, seen[i][w].pc, seen[i][w].value);
 	}
 	if (tge_applies(c))

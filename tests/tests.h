@@ -54,6 +54,8 @@ void test_pc_sample(void);
 
 /* FEAT_PMUv3_ICNTR: PMICNTR_EL0 counts, PMICFILTR_EL0, F0 in the set/clear pairs, overflow, freeze (tests/icntr.c). */
 void test_icntr(void);
+/* D13.8 threshold and edge counting with SW_INCR (tests/threshold.c). */
+void test_threshold(void);
 
 /* Deliberate faults at every context, in a FAULT_INJECT=1 build (tests/fault_inject.c). */
 void test_fault(void);

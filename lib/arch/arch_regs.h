@@ -69,6 +69,15 @@
 #define PMCR_EL0_E_BIT        BIT64(0)
 
 /* ---- PMEVTYPER<n>_EL0 (D24.5.12); PMCCFILTR_EL0 (D24.5.1) has the same filter bits P..SH ---- */
+/* FEAT_PMUv3_TH / FEAT_PMUv3_EDGE / FEAT_PMUv3_TH2 threshold controls (D13.8; registers/PMEVTYPERn_EL0.md) */
+#define PMEVTYPER_TC_SHIFT    61
+#define PMEVTYPER_TC_MASK     MASK64(63, 61)
+#define PMEVTYPER_TE_SHIFT    60
+#define PMEVTYPER_TE_MASK     BIT64(60)
+#define PMEVTYPER_TLC_SHIFT   54
+#define PMEVTYPER_TLC_MASK    MASK64(55, 54)
+#define PMEVTYPER_TH_SHIFT    32
+#define PMEVTYPER_TH_MASK     MASK64(43, 32)
 #define PMEVTYPER_SYNC_BIT    BIT64(58)
 #define PMICFILTR_SYNC_BIT    BIT64(58) /* PMICFILTR_EL0.SYNC (FEAT_SEBEP), as in PMEVTYPER<n>_EL0 */
 #define PMEVTYPER_P_BIT       BIT64(31)
@@ -297,11 +306,21 @@
 #define HDFGRTR_EL2_PMMIR_EL1_BIT      BIT64(22)
 #define HDFGxTR_EL2_PMUSERENR_EL0_BIT  BIT64(57)
 #define HDFGRTR_EL2_PMCEIDn_EL0_BIT    BIT64(58)
-/* HDFGRTR2_EL2, HDFGWTR2_EL2 (FEAT_FGT2): negative sense, 0 traps */
-#define HDFGxTR2_EL2_nPMUACR_EL1_BIT   BIT64(4)
-#define HDFGxTR2_EL2_nPMICFILTR_EL0_BIT BIT64(3) /* FEAT_PMUv3_ICNTR (Linux arch/arm64/tools/sysreg HDFGRTR2_EL2) */
-#define HDFGxTR2_EL2_nPMICNTR_EL0_BIT  BIT64(2)
-#define HDFGWTR2_EL2_nPMZR_EL0_BIT     BIT64(21)
+/*
+ * HDFGRTR2_EL2, HDFGWTR2_EL2 (FEAT_FGT2): negative sense, 0 traps. The PMU bits, positions from Linux's
+ * arch/arm64/tools/sysreg (Sysreg HDFGRTR2_EL2 3 4 3 1 0, added by commit 44844551670c "arm64/sysreg: Add
+ * register fields for HDFGRTR2_EL2", and Sysreg HDFGWTR2_EL2 3 4 3 1 1 from the same series, which has bit 21
+ * nPMZR_EL0 and bit 6 RES0); the field names are the accessor pseudocode's
+ * (../shared/spec/pseudocode/PMU_sysreg_access.asl).
+ */
+#define HDFGxTR2_EL2_nPMECR_EL1_BIT    BIT64(0)  /* PMECR_EL1 (FEAT_EBEP) */
+#define HDFGxTR2_EL2_nPMIAR_EL1_BIT    BIT64(1)  /* PMIAR_EL1 (FEAT_SEBEP) */
+#define HDFGxTR2_EL2_nPMICNTR_EL0_BIT  BIT64(2)  /* PMICNTR_EL0 (FEAT_PMUv3_ICNTR) */
+#define HDFGxTR2_EL2_nPMICFILTR_EL0_BIT BIT64(3) /* PMICFILTR_EL0 (FEAT_PMUv3_ICNTR) */
+#define HDFGxTR2_EL2_nPMUACR_EL1_BIT   BIT64(4)  /* PMUACR_EL1 (FEAT_PMUv3p9) */
+#define HDFGRTR2_EL2_nPMSSDATA_BIT     BIT64(6)  /* PMCCNTSVR_EL1, PMEVCNTSVR<n>_EL1, PMICNTSVR_EL1 (read only) */
+#define HDFGxTR2_EL2_nPMSSCR_EL1_BIT   BIT64(7)  /* PMSSCR_EL1 (FEAT_PMUv3_SS) */
+#define HDFGWTR2_EL2_nPMZR_EL0_BIT     BIT64(21) /* PMZR_EL0 (FEAT_PMUv3p9, write only; HDFGRTR2_EL2[21] RES0) */
 /* PMUACR_EL1 (FEAT_PMUv3p9): EL0 access to event counter n (P<n>, bit n) and the cycle counter (C) */
 #define PMUACR_EL1_C_BIT               BIT64(31)
 

@@ -46,6 +46,7 @@ void features_read(void)
 		f->pmceid0_el0 = read_pmceid0_el0();
 		f->pmceid1_el0 = read_pmceid1_el0();
 		f->pmu.num_counters = FIELD_GET(PMCR_EL0, N, f->pmcr_el0);
+		f->pmmir_el1 = f->pmu.pmuver >= PMUVer_V3P4 ? read_pmmir_el1() : 0; /* UNDEFINED below PMUv3p4 */
 	}
 }
 
@@ -102,4 +103,7 @@ void features_print(void)
 	       (unsigned long long)f->pmceid0_el0, (unsigned long long)f->pmceid1_el0,
 	       pmu_event_implemented(PMU_EVENT_SW_INCR), pmu_event_implemented(PMU_EVENT_INST_RETIRED),
 	       pmu_event_implemented(PMU_EVENT_CPU_CYCLES), pmu_event_implemented(PMU_EVENT_CHAIN));
+	if (f->pmu.pmuver >= PMUVer_V3P4) /* FEAT_PMUv3_TH, FEAT_PMUv3_EDGE (tests/threshold.c) */
+		printf("# PMMIR_EL1 = 0x%016llx: THWIDTH=%u EDGE=%u\n", (unsigned long long)f->pmmir_el1,
+		       (unsigned)FIELD_GET(PMMIR_EL1, THWIDTH, f->pmmir_el1), (unsigned)FIELD_GET(PMMIR_EL1, EDGE, f->pmmir_el1));
 }

@@ -14,6 +14,7 @@ struct features {
 	uint64_t id_aa64dfr0_el1, id_aa64dfr1_el1, id_aa64pfr0_el1;
 	uint64_t pmcr_el0;             /* as read at the orchestrator's EL, at boot */
 	uint64_t pmceid0_el0, pmceid1_el0;
+	uint64_t pmmir_el1;            /* PMMIR_EL1 (FEAT_PMUv3p4: D24.5.19); 0 without it (THWIDTH, EDGE 0) */
 	bool el2, el3, sel2;           /* ID_AA64PFR0_EL1.{EL2, EL3, SEL2} != 0 */
 	unsigned pmss, sebep, pmsver;  /* ID_AA64DFR0_EL1.{PMSS, SEBEP, PMSVer} */
 	unsigned ebep, pmicntr;        /* ID_AA64DFR1_EL1.{EBEP, PMICNTR} */

@@ -81,6 +81,19 @@ static const struct pmu_reg_row {
 		HDFGxTR2_EL2_nPMICFILTR_EL0_BIT, true },
 };
 
+const struct pmu_fgt2_bit pmu_fgt2_bits[] = {
+	{ HDFGxTR2_EL2_nPMECR_EL1_BIT, true, true, "nPMECR_EL1 (PMECR_EL1)", PMREG_COUNT },
+	{ HDFGxTR2_EL2_nPMIAR_EL1_BIT, true, true, "nPMIAR_EL1 (PMIAR_EL1)", PMREG_COUNT },
+	{ HDFGxTR2_EL2_nPMICNTR_EL0_BIT, true, true, "nPMICNTR_EL0 (PMICNTR_EL0)", PMREG_COUNT },
+	{ HDFGxTR2_EL2_nPMICFILTR_EL0_BIT, true, true, "nPMICFILTR_EL0 (PMICFILTR_EL0)", PMREG_COUNT },
+	{ HDFGxTR2_EL2_nPMUACR_EL1_BIT, true, true, "nPMUACR_EL1 (PMUACR_EL1)", PMREG_PMUACR_EL1 },
+	{ HDFGRTR2_EL2_nPMSSDATA_BIT, true, false, "nPMSSDATA (PMCCNTSVR_EL1, PMEVCNTSVR<n>_EL1, PMICNTSVR_EL1)",
+	  PMREG_COUNT },
+	{ HDFGxTR2_EL2_nPMSSCR_EL1_BIT, true, true, "nPMSSCR_EL1 (PMSSCR_EL1)", PMREG_COUNT },
+	{ HDFGWTR2_EL2_nPMZR_EL0_BIT, false, true, "nPMZR_EL0 (PMZR_EL0)", PMREG_PMZR_EL0 },
+};
+const unsigned pmu_fgt2_bit_count = sizeof(pmu_fgt2_bits) / sizeof(pmu_fgt2_bits[0]);
+
 const char *pmu_reg_name(enum pmu_reg reg) { return pmu_regs[reg].name; }
 uint64_t pmu_reg_fgt_bit(enum pmu_reg reg, bool write) { return write ? pmu_regs[reg].wtr : pmu_regs[reg].rtr; }
 
@@ -146,8 +159,9 @@ enum pmu_access_result pmu_access_check(const struct pmu_features *f, const stru
 	const struct pmu_reg_row *row = &pmu_regs[a->reg];
 	bool el2 = el2_enabled(f, s);
 	bool fgt_en = af->fgt && (!f->el3 || (s->scr_el3 & SCR_EL3_FGTEn_BIT));
-	bool fgt2_trap = af->fgt2 && ((f->el3 && !(s->scr_el3 & SCR_EL3_FGTEn2_BIT)) ||
-				      !((a->write ? a->hdfgwtr2_el2 & row->fgt2_wtr : a->hdfgrtr2_el2 & row->fgt2_rtr)));
+	uint64_t fgt2_bit = a->write ? row->fgt2_wtr : row->fgt2_rtr;
+	bool fgt2_trap = af->fgt2 && fgt2_bit && ((f->el3 && !(s->scr_el3 & SCR_EL3_FGTEn2_BIT)) ||
+						  !((a->write ? a->hdfgwtr2_el2 : a->hdfgrtr2_el2) & fgt2_bit));
 	uint64_t permit = PMUSERENR_EL0_EN_BIT | (a->write ? row->el0_write_also : row->el0_read_also) |
 			  (af->pmuv3p9 ? PMUSERENR_EL0_UEN_BIT : 0);
 	bool enpm2_trap = ((row->pmuv3p9_only && a->reg == PMREG_PMUACR_EL1) || row->icntr) && f->el3 &&
@@ -196,7 +210,7 @@ enum pmu_access_result pmu_access_check(const struct pmu_features *f, const stru
 	/* EL1, and EL0 past its gate */
 	if (el2 && fgt_en && ((a->write ? a->hdfgwtr_el2 & row->wtr : a->hdfgrtr_el2 & row->rtr) != 0))
 		return PMU_ACCESS_TRAP_EL2;
-	if (el2 && (row->pmuv3p9_only || row->icntr) && fgt2_trap)
+	if (el2 && fgt2_trap)
 		return PMU_ACCESS_TRAP_EL2;
 	if (el2 && (s->mdcr_el2 & MDCR_EL2_TPM_BIT))
 		return PMU_ACCESS_TRAP_EL2;

@@ -110,6 +110,22 @@ struct pmu_reg_encoding pmu_reg_encoding(enum pmu_reg reg, unsigned n);
 uint64_t pmu_reg_fgt_bit(enum pmu_reg reg, bool write);
 
 /*
+ * One PMU bit of HDFGRTR2_EL2/HDFGWTR2_EL2 (FEAT_FGT2, negative sense: 0 traps to EL2, as does
+ * SCR_EL3.FGTEn2 == 0 where EL3 is implemented): the register(s) it traps, by the accessor pseudocode
+ * (PMU_sysreg_access.asl: "HDFGRTR2_EL2.nPMUACR_EL1 == '0'" in "Accessing PMUACR_EL1", ...); reg is the class
+ * of enum pmu_reg it traps, or PMREG_COUNT where its registers are not among the classes (no access of a class
+ * is trapped by it). read/write: the bit exists in HDFGRTR2_EL2 / HDFGWTR2_EL2.
+ */
+struct pmu_fgt2_bit {
+	uint64_t bit;
+	bool read, write;
+	const char *traps; /* the field's name and the registers, for diagnostics */
+	enum pmu_reg reg;
+};
+extern const struct pmu_fgt2_bit pmu_fgt2_bits[];
+extern const unsigned pmu_fgt2_bit_count;
+
+/*
  * The outcome of access a at s's EL and Security state (s: el, secure, scr_el3.{NS, EEL2, FGTEn}, mdcr_el3.TPM,
  * mdcr_el2.{TPM, TPMCR, HPMN}, mdcr_el3.EnPM2, scr_el3.FGTEn2, hcr_el2.TGE), per the accessor pseudocode
  * summarized above.

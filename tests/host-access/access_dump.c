@@ -63,7 +63,7 @@ int main(void)
 			for (ac = 0; ac < (v3p9 ? 3u : 1u); ac++) /* PMUACR_EL1: all, none, all but the counter's */
 			for (pm2 = 0; pm2 < (f.el3 && ((v3p9 && reg == PMREG_PMUACR_EL1) || icntr_reg(reg)) ? 2u : 1u); pm2++)
 			for (f2 = 0; f2 < (v3p9 && reg >= PMREG_PMZR_EL0 ? 3u : 1u); f2++) /* no FGT2; FGTEn2 0; 1 */
-			for (h2 = 0; h2 < (f2 ? 2u : 1u); h2++)
+			for (h2 = 0; h2 < (f2 ? 2u + pmu_fgt2_bit_count : 1u); h2++) /* none, all, each PMU n-bit cleared */
 			for (k = 0; k < 4; k++) {
 				struct pmu_access_features af = { .fgt = fg != 0 || f2 != 0, .fgt2 = f2 != 0, .pmuv3p9 = v3p9 };
 				struct pmu_state s = { 0 };
@@ -93,7 +93,8 @@ int main(void)
 				fgt_mask = hd == 0 ? 0 : hd == 1 ? own : PMU_FGT_BITS & ~own;
 				a.hdfgrtr_el2 = w ? 0 : fgt_mask;
 				a.hdfgwtr_el2 = w ? fgt_mask : 0;
-				a.hdfgrtr2_el2 = a.hdfgwtr2_el2 = h2 ? ~0ull : 0; /* negative sense: all ones traps nothing */
+				/* negative sense: all ones traps nothing; h2 >= 2 clears one PMU bit (pmu_fgt2_bits[]) */
+				a.hdfgrtr2_el2 = a.hdfgwtr2_el2 = h2 == 0 ? 0 : h2 == 1 ? ~0ull : ~pmu_fgt2_bits[h2 - 2].bit;
 				uacr = BIT64(counters[k] > 30 ? 31 : counters[k]) |
 				       (reg == PMREG_PMCCNTR_EL0 || reg == PMREG_PMCCFILTR_EL0 ? PMUACR_EL1_C_BIT : 0) |
 				       (icntr_reg(reg) ? PMU_CNT_F0_BIT : 0);

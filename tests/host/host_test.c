@@ -154,6 +154,7 @@ int main(void)
 	run_pc_sample_tests();
 	run_icntr_tests();
 	run_access_mask_tests();
+	run_threshold_tests();
 	printf("1..%u\n", tc_number);
 	printf("%u passed, %u failed\n", tc_passed, tc_failed);
 	return tc_failed ? 1 : 0;

@@ -87,5 +87,6 @@ void run_snapshot_tests(void);   /* test_snapshot.c: D13.9 PMU snapshots, Table 
 void run_pc_sample_tests(void);  /* test_pc_sample.c: CreatePCSample, PMPCSR and EDPCSRlo reads */
 void run_icntr_tests(void);      /* test_icntr.c: FEAT_PMUv3_ICNTR: RFBGFH, IWMNXT, RCSRMB, RMZPBW, its interrupt */
 void run_access_mask_tests(void); /* test_access_mask.c: GetPMUReadMask/GetPMUWriteMask of the set/clear registers */
+void run_threshold_tests(void);  /* test_threshold.c: D13.8 threshold/edge counting, Tables D13-5..D13-8 */
 
 #endif
