@@ -54,6 +54,9 @@ else
 	tail -n 20 "$R/qemu-pmu-build.log"; echo "pmucheck's own QEMU did not build (the log: $R/qemu-pmu-build.log)"
 	echo "0 passed, 1 failed" > "$R/qemu-pmu-build.summary"
 fi
+# QEMU's scripts/checkpatch.pl on each patch of the series (only the missing Signed-off-by allowed).
+bash ci/check_qemu_patches.sh > "$R/qemu-patches.log"
+cat "$R/qemu-patches.log"; tail -n 1 "$R/qemu-patches.log" > "$R/qemu-patches.summary"
 $PYTHON ci/run_qemu.py --elf build/qemu-virt/pmucheck.elf --junit-dir "$R" > "$R/qemu.log"
 cat "$R/qemu.log"; tail -n 1 "$R/qemu.log" > "$R/qemu.summary"
 # pmucheck.bin away from its link address (QEMU's generic loader, no -kernel): it relocates itself, verdicts as
@@ -100,7 +103,7 @@ $PYTHON ci/check_report.py --out "$R" > "$R/report.log" 2>&1
 cat "$R/report.log"; tail -n 1 "$R/report.log" > "$R/report.summary"
 # Every step leaves a summary; one that stopped before writing it failed (a missing file is not a pass).
 for step in host host-dt census host-access fuzz-regress build-fvp build-clang build-gcc ci-selftest selection order \
-	    fault-inject qemu-pmu-build qemu qemu-clang newlib matrix tfa uboot lava lava-run report; do
+	    fault-inject qemu-pmu-build qemu-patches qemu qemu-clang newlib matrix tfa uboot lava lava-run report; do
 	[ -s "$R/$step.summary" ] || { echo "$step: no summary (the step did not finish)"; echo "0 passed, 1 failed" > "$R/$step.summary"; }
 done
 $PYTHON ci/summarize.py "$R"/*.summary
