@@ -431,7 +431,7 @@ FIELD_AREA_BY_CONDITION = [
     (r"FEAT_RME", "Realm state (FEAT_RME), which pmucheck does not enter"),
     (r"FEAT_AA32", "AArch32, which pmucheck does not run"),
     (r"FEAT_PMUv3_ICNTR|FEAT_PMUv3_TH|FEAT_PMUv3_EDGE|FEAT_PMUv3_SME|FEAT_MTPMU|FEAT_PMUv3_SS|event export bus",
-     "a PMU feature pmucheck has no check for yet (neither QEMU version implements it): a gap"),
+     "a PMU feature pmucheck has no check for yet (no QEMU here implements it, pmucheck's own included): a gap"),
 ]
 
 
