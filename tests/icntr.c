@@ -99,26 +99,6 @@ static struct pair run_pair(enum ctx c, const struct pmu_state *s)
 	return p;
 }
 
-/* Whether the model says the instruction counter counts, under s's controls, in a context other than c that a
- * call into c passes through. */
-static bool counts_elsewhere(enum ctx c, const struct pmu_state *s)
-{
-	struct pmu_state v;
-	unsigned o;
-
-	for (o = 0; o < CTX_COUNT; o++) {
-		if (o == c || !pmu_ctx_visited(c, (enum ctx)o))
-			continue;
-		v = *s;
-		v.el = ctx_el((enum ctx)o);
-		v.secure = features.el3 && ctx_secure((enum ctx)o);
-		v.scr_el3 = (v.secure ? 0 : SCR_EL3_NS_BIT) | (ctx_eel2((enum ctx)o) ? SCR_EL3_EEL2_BIT : 0);
-		if (count_pmu_events(&features.pmu, &v, INSTRUCTION_COUNTER_ID))
-			return true;
-	}
-	return false;
-}
-
 /* Check one pair of runs against the model's verdict for c; `what` describes the controls. */
 static void check_pair(struct check_group *g, enum ctx c, const struct pmu_state *s, const struct pair *p,
 		       const char *what)
@@ -139,7 +119,7 @@ static void check_pair(struct check_group *g, enum ctx c, const struct pmu_state
 			   counts ? "counts" : "does not count");
 		return;
 	}
-	if (counts_elsewhere(c, s))
+	if (pmu_icntr_counts_elsewhere(c, s))
 		return;
 	/* no more than counting or not: the runs cross counter enables and Security state changes, where D13.2.2
 	 * allows inaccurate counts, so not even a longer run must count more */

@@ -216,3 +216,21 @@ bool pmu_irq_ready(const char **why)
 	*why = buf;
 	return false;
 }
+
+bool pmu_icntr_counts_elsewhere(enum ctx c, const struct pmu_state *s)
+{
+	struct pmu_state v;
+	unsigned o;
+
+	for (o = 0; o < CTX_COUNT; o++) {
+		if (o == c || !pmu_ctx_visited(c, (enum ctx)o))
+			continue;
+		v = *s;
+		v.el = ctx_el((enum ctx)o);
+		v.secure = features.el3 && ctx_secure((enum ctx)o);
+		v.scr_el3 = (v.secure ? 0 : SCR_EL3_NS_BIT) | (ctx_eel2((enum ctx)o) ? SCR_EL3_EEL2_BIT : 0);
+		if (count_pmu_events(&features.pmu, &v, INSTRUCTION_COUNTER_ID))
+			return true;
+	}
+	return false;
+}

@@ -73,6 +73,13 @@ enum ctx pmu_sequence_ctx(void);
 bool pmu_ctx_visited(enum ctx target, enum ctx c);
 
 /*
+ * Whether the model says the instruction counter (FEAT_PMUv3_ICNTR) counts, under s's controls, in another
+ * context a ctx_call() into c passes through (pmu_ctx_visited()): then its count says nothing about c alone.
+ * s is taken at each such context's EL and Security state (count_pmu_events(), IncrementInstructionCounter).
+ */
+bool pmu_icntr_counts_elsewhere(enum ctx c, const struct pmu_state *s);
+
+/*
  * Why a module cannot check context c, or NULL when it can: PMUv3 absent (ID_AA64DFR0_EL1.PMUVer), SW_INCR
  * not advertised (PMCEID0_EL0 bit 0, when the module needs it), EL2 implemented but owned by a higher level
  * (MDCR_EL2 unknown), or the context itself unavailable (ctx_available()).

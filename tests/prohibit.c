@@ -186,26 +186,6 @@ static void check_run(struct check_group *g, const struct pmu_state *s, const st
 		   counts ? "nonzero" : "0", (unsigned long long)r->ccnt);
 }
 
-/* Whether the model says the instruction counter counts, under s's controls, in another context a call into c
- * passes through (then its count says nothing about c). */
-static bool icntr_counts_elsewhere(enum ctx c, const struct pmu_state *s)
-{
-	struct pmu_state v;
-	unsigned o;
-
-	for (o = 0; o < CTX_COUNT; o++) {
-		if (o == c || !pmu_ctx_visited(c, (enum ctx)o))
-			continue;
-		v = *s;
-		v.el = ctx_el((enum ctx)o);
-		v.secure = features.el3 && ctx_secure((enum ctx)o);
-		v.scr_el3 = (v.secure ? 0 : SCR_EL3_NS_BIT) | (ctx_eel2((enum ctx)o) ? SCR_EL3_EEL2_BIT : 0);
-		if (count_pmu_events(&features.pmu, &v, INSTRUCTION_COUNTER_ID))
-			return true;
-	}
-	return false;
-}
-
 /* prohibit.icntr.<ctx>: every run of the context's combinations against CountPMUEvents(INSTRUCTION_COUNTER_ID). */
 static void check_icntr(enum ctx c, const struct run_result *results, const unsigned *used, unsigned nused)
 {
@@ -226,7 +206,7 @@ static void check_icntr(enum ctx c, const struct run_result *results, const unsi
 			      describe(desc, sizeof(desc), used, nused, combo));
 			continue;
 		}
-		if (icntr_counts_elsewhere(c, &s))
+		if (pmu_icntr_counts_elsewhere(c, &s))
 			continue;
 		if (s.el == 3 && features.el2 && (s.mdcr_el3 & both) == both) {
 			/* RCSRMB's text and CountPMUEvents disagree here (top of file): reported, not checked */
