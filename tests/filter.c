@@ -50,25 +50,6 @@
 #define RULES_EXC_RETURN "D11.7.2, D13.7.3.1: EXC_RETURN counted in the Exception level that returned"
 #define EXC_CALLS 4
 
-/* The filter bits this PE implements, in the order combinations enumerate them. */
-static unsigned filter_bits(uint64_t *bits)
-{
-	unsigned n = 0;
-
-	bits[n++] = PMEVTYPER_P_BIT;
-	bits[n++] = PMEVTYPER_U_BIT;
-	if (features.el3) {
-		bits[n++] = PMEVTYPER_NSK_BIT;
-		bits[n++] = PMEVTYPER_NSU_BIT;
-		bits[n++] = PMEVTYPER_M_BIT;
-	}
-	if (features.el2)
-		bits[n++] = PMEVTYPER_NSH_BIT;
-	if (features.el3 && features.sel2)
-		bits[n++] = PMEVTYPER_SH_BIT;
-	return n;
-}
-
 /* Runs in the context: exactly two PMSWINC_EL0 writes, back to back, then ISB. */
 static uint64_t at_ctx_swinc_twice(uint64_t mask)
 {
@@ -176,7 +157,7 @@ static void filter_context(enum ctx c)
 	struct check_group ev, ev_sh, cc, cc_sh, *gev, *gcc;
 	struct pmu_state s;
 	uint64_t bits[7], f, seen, ret, mask;
-	unsigned nbits = filter_bits(bits), combo, n;
+	unsigned nbits = pmu_filter_bits(bits), combo, n;
 	bool counts, on_ev, on_ev_sh, on_cc, on_cc_sh;
 
 	on_ev = group_begin(&ev, RULES_EVTYPER, "filter.evtyper.%s", ctx_name(c));

@@ -173,25 +173,6 @@ static void check_count(enum ctx c)
 	group_end(&g);
 }
 
-/* The filter bits this PE implements (CountPMUEvents: NSK, NSU, M need EL3; NSH EL2; SH EL3 and FEAT_SEL2). */
-static unsigned filter_bits(uint64_t *bits)
-{
-	unsigned n = 0;
-
-	bits[n++] = PMEVTYPER_P_BIT;
-	bits[n++] = PMEVTYPER_U_BIT;
-	if (features.el3) {
-		bits[n++] = PMEVTYPER_NSK_BIT;
-		bits[n++] = PMEVTYPER_NSU_BIT;
-		bits[n++] = PMEVTYPER_M_BIT;
-	}
-	if (features.el2)
-		bits[n++] = PMEVTYPER_NSH_BIT;
-	if (features.el3 && features.sel2)
-		bits[n++] = PMEVTYPER_SH_BIT;
-	return n;
-}
-
 /* icntr.filter.<ctx>: every combination of the implemented PMICFILTR_EL0 filter bits. */
 static void check_filter(enum ctx c)
 {
@@ -199,7 +180,7 @@ static void check_filter(enum ctx c)
 	struct pmu_state s;
 	struct pair p;
 	uint64_t bits[7];
-	unsigned nbits = filter_bits(bits), combo;
+	unsigned nbits = pmu_filter_bits(bits), combo;
 
 	if (!group_begin(&g, RULES_FILTER, "icntr.filter.%s", ctx_name(c)))
 		return;
@@ -273,7 +254,7 @@ static void check_regs(void)
 			}
 		}
 	/* PMICFILTR_EL0: each implemented filter bit alone reads back */
-	nbits = filter_bits(bits);
+	nbits = pmu_filter_bits(bits);
 	for (b = 0; b < nbits; b++) {
 		write_pmicfiltr_el0(bits[b]);
 		isb();

@@ -234,3 +234,21 @@ bool pmu_icntr_counts_elsewhere(enum ctx c, const struct pmu_state *s)
 	}
 	return false;
 }
+
+unsigned pmu_filter_bits(uint64_t *bits)
+{
+	unsigned n = 0;
+
+	bits[n++] = PMEVTYPER_P_BIT;
+	bits[n++] = PMEVTYPER_U_BIT;
+	if (features.el3) {
+		bits[n++] = PMEVTYPER_NSK_BIT;
+		bits[n++] = PMEVTYPER_NSU_BIT;
+		bits[n++] = PMEVTYPER_M_BIT;
+	}
+	if (features.el2)
+		bits[n++] = PMEVTYPER_NSH_BIT;
+	if (features.el3 && features.sel2)
+		bits[n++] = PMEVTYPER_SH_BIT;
+	return n;
+}

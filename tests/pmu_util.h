@@ -80,6 +80,13 @@ bool pmu_ctx_visited(enum ctx target, enum ctx c);
 bool pmu_icntr_counts_elsewhere(enum ctx c, const struct pmu_state *s);
 
 /*
+ * The filter bits of PMEVTYPER<n>_EL0, PMCCFILTR_EL0 and PMICFILTR_EL0 this PE implements, into bits[] (room for
+ * 7), in the order the modules enumerate combinations: P, U; NSK, NSU, M with EL3; NSH with EL2; SH with EL3
+ * and FEAT_SEL2 (CountPMUEvents). Returns how many.
+ */
+unsigned pmu_filter_bits(uint64_t *bits);
+
+/*
  * Why a module cannot check context c, or NULL when it can: PMUv3 absent (ID_AA64DFR0_EL1.PMUVer), SW_INCR
  * not advertised (PMCEID0_EL0 bit 0, when the module needs it), EL2 implemented but owned by a higher level
  * (MDCR_EL2 unknown), or the context itself unavailable (ctx_available()).

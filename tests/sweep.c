@@ -737,17 +737,9 @@ static void sweep_env(void)
 		if (!pmu_context_skip_reason((enum ctx)c, true))
 			env.ctxs[env.nctx++] = (enum ctx)c;
 	env.dev_sh = test_deviation_recorded("filter.sh_rw");
-	env.filter_bits[env.nfilter++] = PMEVTYPER_P_BIT;
-	env.filter_bits[env.nfilter++] = PMEVTYPER_U_BIT;
-	if (features.el3) {
-		env.filter_bits[env.nfilter++] = PMEVTYPER_NSK_BIT;
-		env.filter_bits[env.nfilter++] = PMEVTYPER_NSU_BIT;
-		env.filter_bits[env.nfilter++] = PMEVTYPER_M_BIT;
-	}
-	if (features.el2)
-		env.filter_bits[env.nfilter++] = PMEVTYPER_NSH_BIT;
-	if (features.el3 && features.sel2 && !env.dev_sh)
-		env.filter_bits[env.nfilter++] = PMEVTYPER_SH_BIT;
+	env.nfilter = pmu_filter_bits(env.filter_bits);
+	if (env.dev_sh && env.nfilter && env.filter_bits[env.nfilter - 1] == PMEVTYPER_SH_BIT)
+		env.nfilter--; /* SH last: left out of the draw where its recorded deviation shows */
 	env.cpu_cycles = pmu_event_implemented(PMU_EVENT_CPU_CYCLES);
 	env.inst_retired = pmu_event_implemented(PMU_EVENT_INST_RETIRED);
 	for (c = 0; c < CTX_COUNT; c++) {
