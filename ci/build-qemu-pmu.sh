@@ -130,7 +130,7 @@ for p in ${patches[@]+"${patches[@]}"}; do
 done
 echo "pmucheck: QEMU 10.0.2 with ${#patches[@]} patch(es) from qemu/patches/ (series $key)"
 (cd "$OUT/kept" && find . -type f) | while IFS= read -r f; do
-	cmp -s "$OUT/kept/$f" "$OUT/src/$f" && touch -r "$OUT/kept/$f" "$OUT/src/$f"
+	if cmp -s "$OUT/kept/$f" "$OUT/src/$f"; then touch -r "$OUT/kept/$f" "$OUT/src/$f"; fi
 done
 rm -rf "$OUT/kept"
 
