@@ -222,8 +222,14 @@ static bool ctx_runs_under(enum ctx c, const struct d13_1_line *l)
 	return !(l->tge && ctx_el(c) == 1 && ebep_el2_enabled_for(c));
 }
 
-/* A context where the model takes the exception (PSTATE.PM = 0 there), or -1. */
-static int probe_ctx(const struct d13_1_line *l)
+/*
+ * A context where the model takes the exception (PSTATE.PM = 0 there), or -1. Only a context in c's Security
+ * state with EL2 enabled or not as at c qualifies: PMUExceptionEnabled() reads no PSTATE.EL, only the PMEE
+ * fields, HCR_EL2.TGE and EL2Enabled(), so there it gives the (enabled, target) pair it gave at c, and a taken
+ * exception shows that the exception was enabled at c and masked (Msk), not disabled (Dis). In another Security
+ * state a Dis at c can be an enabled exception there, taken from the overflow flag c left set.
+ */
+static int probe_ctx(enum ctx c, const struct d13_1_line *l)
 {
 	unsigned i;
 
@@ -232,7 +238,8 @@ static int probe_ctx(const struct d13_1_line *l)
 		struct pmu_state s;
 		enum pmu_ebep_outcome o;
 
-		if (pmu_context_skip_reason(p, false) || !ctx_runs_under(p, l) || p == pmu_orchestrator_ctx())
+		if (pmu_context_skip_reason(p, false) || !ctx_runs_under(p, l) || p == pmu_orchestrator_ctx() ||
+		    ctx_secure(p) != ctx_secure(c) || ebep_el2_enabled_for(p) != ebep_el2_enabled_for(c))
 			continue;
 		line_state(&s, p, l);
 		o = pmu_ebep_outcome(ebep_model_features(), &s, ctx_el(p), false);
@@ -323,7 +330,7 @@ static bool run_line(struct check_group *g, enum ctx c, const struct d13_1_line 
 	} else {
 		/* no exception, no PMUIRQ: Msk when an unmasked context takes it now, else Dis */
 		seen = PMU_EBEP_DIS;
-		p = probe_ctx(l);
+		p = probe_ctx(c, l);
 		if (p >= 0 && (read_pmovsset_el0() & BIT64(0))) {
 			if (!call_in(g, (enum ctx)p, at_ctx_probe, ebep_gate() && ctx_el((enum ctx)p) > 0, l->tge)) {
 				exc_pmu_log = NULL;
