@@ -294,6 +294,23 @@ static bool irq_asserted(void)
 	return false;
 }
 
+/*
+ * irq_asserted() with the Security state of context c selected (SCR_EL3.NS, SCR_EL3.EEL2; the orchestrator at
+ * EL3 only): PMUInterruptEnabled() reads EL2Enabled(), so the request a Non-secure line makes can be withdrawn
+ * once the orchestrator's return selects Secure state again, and PMUIRQ is a level (D13.3.1).
+ */
+static bool irq_asserted_in(enum ctx c)
+{
+	bool pending;
+
+	if (orchestrator_el != 3)
+		return irq_asserted();
+	el3_select_world(ctx_secure(c), ctx_eel2(c));
+	pending = irq_asserted();
+	el3_select_world(true, false);
+	return pending;
+}
+
 /* One line at context c: program, raise, classify, compare with the model. False: PMECR_EL1 faulted, stop. */
 static bool run_line(struct check_group *g, enum ctx c, const struct d13_1_line *l)
 {
@@ -319,7 +336,7 @@ static bool run_line(struct check_group *g, enum ctx c, const struct d13_1_line 
 		baseline_restore_all();
 		return true;
 	}
-	pending = irq_asserted();
+	pending = irq_asserted_in(c);
 	if (exc_log.count) {
 		seen = PMU_EBEP_EL1 + exc_log.e[0].el - 1;
 		check_async_record(g, &exc_log.e[0], c, pm, line);
@@ -473,6 +490,8 @@ void test_ebep(void)
 
 	if (ebep_gate() && !features.ebep)
 		printf("# ebep: FEAT_EBEP forced on (PMUCHECK_FORCE_GATES) although ID_AA64DFR1_EL1.EBEP == 0\n");
+	bool pm_entry = features.ebep && ctx_get_pm();
+
 	if (features.ebep)
 		ctx_set_pm(true); /* the orchestrator masks what targets its own EL (RSCBDZ) */
 	for (i = 0; i < CTX_COUNT; i++) {
@@ -514,4 +533,6 @@ void test_ebep(void)
 	else
 		check_rpfdlq();
 	baseline_restore_all();
+	if (features.ebep)
+		ctx_set_pm(pm_entry); /* with every PMEE back at reset: nothing pending can be taken here */
 }

@@ -4,8 +4,9 @@
  * isolation_capture() reads the controls every test point starts from (runtime/baseline.h, after
  * baseline_restore_all()) and the state the suite must not leak: MDCR_EL3 and SCR_EL3 (entered at EL3),
  * MDCR_EL2 and HCR_EL2 (EL2 owned), PMCR_EL0, PMCNTENSET_EL0, PMINTENSET_EL1, PMOVSSET_EL0, PMUSERENR_EL0,
- * PMCCFILTR_EL0, PMSELR_EL0, PMECR_EL1 (FEAT_EBEP or FEAT_PMUv3_SS), and this PE's GIC SGI/PPI enables and
- * pending bits. The test point isolation.final_state compares the values after the last module with those
+ * PMCCFILTR_EL0, PMSELR_EL0, PMECR_EL1 (FEAT_EBEP or FEAT_PMUv3_SS), PMSSCR_EL1 (FEAT_PMUv3_SS), the
+ * orchestrator's PSTATE.PM (FEAT_EBEP, read as SPSR_ELx[32] of a service call: ctx_get_pm()), and this PE's GIC
+ * SGI/PPI enables and pending bits. The test point isolation.final_state compares the values after the last module with those
  * before the first, field by field.
  */
 #include <stdio.h>
@@ -18,17 +19,33 @@
 #include "isolation.h"
 #include "pmu_util.h"
 #include "runtime/context.h"
+#include "runtime/exception.h"
 #include "test/test.h"
 
 #define RULES "runtime/baseline.h reset state: every control back where the run found it"
 
 enum { R_MDCR_EL3, R_SCR_EL3, R_MDCR_EL2, R_HCR_EL2, R_PMCR, R_PMCNTEN, R_PMINTEN, R_PMOVS, R_PMUSERENR,
-       R_PMCCFILTR, R_PMSELR, R_PMECR, R_GIC_EN, R_GIC_PEND, R_COUNT };
+       R_PMCCFILTR, R_PMSELR, R_PMECR, R_PMSSCR, R_PSTATE_PM, R_GIC_EN, R_GIC_PEND, R_COUNT };
 
 static const char *const reg_name[R_COUNT] = {
 	"MDCR_EL3", "SCR_EL3", "MDCR_EL2", "HCR_EL2", "PMCR_EL0", "PMCNTENSET_EL0", "PMINTENSET_EL1",
-	"PMOVSSET_EL0", "PMUSERENR_EL0", "PMCCFILTR_EL0", "PMSELR_EL0", "PMECR_EL1", NULL, NULL,
+	"PMOVSSET_EL0", "PMUSERENR_EL0", "PMCCFILTR_EL0", "PMSELR_EL0", "PMECR_EL1", "PMSSCR_EL1",
+	"PSTATE.PM", NULL, NULL,
 }; /* the GIC's two: gic_sgi_ppi_reg() */
+
+/*
+ * *v = read(), unless the read takes an exception: a firmware that owns EL3 or EL2 may trap PMECR_EL1 or
+ * PMSSCR_EL1 (MDCR_EL3.EnPM2, MDCR_EL3.EnPMSS, MDCR_EL2.TPM). Returns whether the read completed.
+ */
+static bool guarded_read(uint64_t (*read)(void), uint64_t *v)
+{
+	struct exc_record rec;
+
+	exc_expect_begin(&rec);
+	*v = read();
+	isb();
+	return !exc_expect_end();
+}
 
 void isolation_capture(struct isolation_state *st)
 {
@@ -41,6 +58,7 @@ void isolation_capture(struct isolation_state *st)
 	st->have = (el3 ? BIT64(R_MDCR_EL3) | BIT64(R_SCR_EL3) : 0) | (el2 ? BIT64(R_MDCR_EL2) | BIT64(R_HCR_EL2) : 0) |
 		   (pmu_implemented(&features.pmu) ? MASK64(R_PMSELR, R_PMCR) : 0) |
 		   ((features.pmu.ebep || features.pmu.pmss) ? BIT64(R_PMECR) : 0) |
+		   (features.pmu.pmss ? BIT64(R_PMSSCR) : 0) | (features.pmu.ebep ? BIT64(R_PSTATE_PM) : 0) |
 		   (st->no_gic ? 0 : BIT64(R_GIC_EN) | BIT64(R_GIC_PEND));
 	if (el3) {
 		st->v[R_MDCR_EL3] = read_mdcr_el3();
@@ -59,8 +77,12 @@ void isolation_capture(struct isolation_state *st)
 		st->v[R_PMCCFILTR] = read_pmccfiltr_el0();
 		st->v[R_PMSELR] = read_pmselr_el0();
 	}
-	if (st->have & BIT64(R_PMECR))
-		st->v[R_PMECR] = read_pmecr_el1();
+	if (st->have & BIT64(R_PMECR) && !guarded_read(read_pmecr_el1, &st->v[R_PMECR]))
+		st->have &= ~BIT64(R_PMECR);
+	if (st->have & BIT64(R_PMSSCR) && !guarded_read(read_pmsscr_el1, &st->v[R_PMSSCR]))
+		st->have &= ~BIT64(R_PMSSCR);
+	if (st->have & BIT64(R_PSTATE_PM))
+		st->v[R_PSTATE_PM] = ctx_get_pm();
 	if (!st->no_gic) {
 		st->v[R_GIC_EN] = gic_sgi_ppi_bits(false);
 		st->v[R_GIC_PEND] = gic_sgi_ppi_bits(true);

@@ -9,7 +9,7 @@
 
 struct isolation_state {
 	uint64_t have;   /* bit r: v[r] was read (the register exists and pmucheck owns it) */
-	uint64_t v[16];
+	uint64_t v[20]; /* indexed by isolation.c's register list */
 	bool no_gic;
 };
 

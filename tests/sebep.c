@@ -325,6 +325,7 @@ void test_sebep(void)
 {
 	const char *why;
 	unsigned i, p;
+	bool pm_entry;
 
 	if (!pmu_implemented(&features.pmu))
 		why = "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer)";
@@ -340,6 +341,7 @@ void test_sebep(void)
 		      "event to test with (RXLMVX)";
 	else
 		why = NULL;
+	pm_entry = features.ebep && ctx_get_pm();
 	if (!why && features.ebep)
 		ctx_set_pm(true);
 	for (i = 0; i < CTX_COUNT; i++) {
@@ -364,4 +366,6 @@ void test_sebep(void)
 		check_not_sync(c, o - PMU_EBEP_EL1 + 1);
 	}
 	baseline_restore_all();
+	if (features.ebep)
+		ctx_set_pm(pm_entry); /* with every PMEE back at reset: nothing pending can be taken here */
 }

@@ -97,9 +97,19 @@ static void ctx_prepare_lower(enum ctx c)
 	isb();
 }
 
+/*
+ * The orchestrator's PSTATE.PM (FEAT_EBEP) between calls, -1 until read. AArch64.TakeException() sets PSTATE.PM
+ * to 1, and a call ends in the orchestrator's exception handler (the return service call, or an unexpected
+ * exception), which goes back to the caller without an exception return: ctx_call() writes it back.
+ */
+static int orchestrator_pm = -1;
+
 int ctx_call(enum ctx c, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *ret)
 {
 	unsigned el = ctx_el(c);
+
+	if (features.ebep && orchestrator_pm < 0)
+		orchestrator_pm = ctx_get_pm();
 
 	ctx_running = (int)c;
 	ctx_value = 0;
@@ -119,6 +129,8 @@ int ctx_call(enum ctx c, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *ret)
 	ctx_running = -1;
 	if (orchestrator_el == 3)
 		el3_select_world(true, false);
+	if (features.ebep)
+		ctx_set_pm(orchestrator_pm != 0);
 	*ret = ctx_value;
 	return (int)ctx_status;
 }
@@ -138,6 +150,9 @@ void ctx_set_pm(bool pm)
 	register uint64_t x0 __asm__("x0") = PMUCHECK_CALL_SET_PM;
 	register uint64_t x1 __asm__("x1") = pm;
 
+	if (ctx_running < 0 && current_el() == orchestrator_el)
+		orchestrator_pm = pm;
+
 	switch (current_el()) {
 	case 3: __asm__ volatile("smc #0" : "+r"(x0), "+r"(x1)::"memory"); break;
 	case 2: __asm__ volatile("hvc #0" : "+r"(x0), "+r"(x1)::"memory"); break;
@@ -146,10 +161,28 @@ void ctx_set_pm(bool pm)
 	}
 }
 
+bool ctx_get_pm(void)
+{
+	register uint64_t x0 __asm__("x0") = PMUCHECK_CALL_GET_PM;
+	register uint64_t x1 __asm__("x1") = 0;
+
+	switch (current_el()) {
+	case 3: __asm__ volatile("smc #0" : "+r"(x0), "+r"(x1)::"memory"); break;
+	case 2: __asm__ volatile("hvc #0" : "+r"(x0), "+r"(x1)::"memory"); break;
+	case 1: __asm__ volatile("svc #0" : "+r"(x0), "+r"(x1)::"memory"); break;
+	default: break;
+	}
+	return x1 != 0;
+}
+
 bool ctx_service(struct exc_frame *f)
 {
 	if (f->x[0] == PMUCHECK_CALL_NOP)
 		return true;
+	if (f->x[0] == PMUCHECK_CALL_GET_PM) {
+		f->x[1] = !!(f->spsr & SPSR_PM_BIT);
+		return true;
+	}
 	if (f->x[0] == PMUCHECK_CALL_SET_PM) {
 		f->spsr = (f->spsr & ~SPSR_PM_BIT) | (f->x[1] ? SPSR_PM_BIT : 0);
 		return true;

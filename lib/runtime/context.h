@@ -22,6 +22,7 @@
 #define PMUCHECK_CALL_RETURN 0x70C40001 /* x1 = return value, x2 = status: back to the orchestrator */
 #define PMUCHECK_CALL_NOP    0x70C40002 /* do nothing and return: an exception taken and returned from */
 #define PMUCHECK_CALL_SET_PM 0x70C40003 /* x1 = PSTATE.PM (FEAT_EBEP) for the caller: SPSR_ELx.PM of the return */
+#define PMUCHECK_CALL_GET_PM 0x70C40004 /* returns x1 = the caller's PSTATE.PM (SPSR_ELx.PM of the call) */
 
 #define CTX_OK       0
 #define CTX_ABORTED  1  /* an unexpected exception ended the call; see exc_unexpected */
@@ -62,7 +63,9 @@ bool ctx_available(enum ctx c, const char **why);
 /*
  * Run fn(arg) in context c (which must be available). Returns CTX_OK with fn's result in *ret, or
  * CTX_ABORTED if an unexpected exception ended it (exc_unexpected says which; *ret = 0). Interrupts are
- * masked (PSTATE.DAIF = 0b1111) in the lower context. The lower context starts on an empty stack.
+ * masked (PSTATE.DAIF = 0b1111) in the lower context. The lower context starts on an empty stack. With
+ * FEAT_EBEP the orchestrator's PSTATE.PM is what it was before the call (the exception that ends a call sets
+ * it to 1, AArch64.TakeException()): one PMUCHECK_CALL_SET_PM service call per ctx_call().
  */
 int ctx_call(enum ctx c, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *ret);
 
@@ -84,9 +87,15 @@ void __attribute__((noreturn)) ctx_return_to_orchestrator(uint64_t value, uint64
 void ctx_set_pm(bool pm);
 
 /*
+ * PSTATE.PM of the running EL (FEAT_EBEP), read as SPSR_ELx[32] of a PMUCHECK_CALL_GET_PM service call taken to
+ * this same EL (no MRS of the PM register is needed). False at EL0 and without FEAT_EBEP (SPSR_ELx[32] RES0).
+ */
+bool ctx_get_pm(void);
+
+/*
  * The pmucheck calls every level's service understands (x0 in the saved frame): PMUCHECK_CALL_NOP returns,
  * PMUCHECK_CALL_RETURN goes back to the orchestrator with (x1, x2) and does not return; PMUCHECK_CALL_SET_PM
- * sets SPSR_ELx.PM of the frame to x1 != 0 and returns. Returns false for
+ * sets SPSR_ELx.PM of the frame to x1 != 0 and returns; PMUCHECK_CALL_GET_PM returns SPSR_ELx.PM in x1. Returns false for
  * any other x0 (the el1/, el2/, el3/ services then try their own calls, or leave it unexpected).
  */
 struct exc_frame;
