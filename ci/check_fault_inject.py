@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Fault containment: boot the FAULT_INJECT=1 image (tests/fault_inject.c: an undefined instruction,
-a data abort, an SMC and an HVC nobody serves, an endless loop and a stack overflow, at every context) and
+a data abort, an SMC and an HVC nobody serves, an endless loop and a stack overflow, at every context; with
+FEAT_EBEP a PMU Profiling exception nobody expects, at the orchestrator) and
 require (1) every fault.* test point to fail with the syndrome of its fault in its diagnostics (or SKIP with a
 reason), (2) every other test point to end exactly as the clean run's expectations say
 (ci/expected/qemu-<version>/<config>.txt), (3) no bail-out, a summary line, no timeout. Prints one line per
 configuration and `N passed, N failed`.
 
-Usage: check_fault_inject.py --elf build/qemu-virt-fault/pmucheck.elf [--config el3-max ...]"""
+Usage: check_fault_inject.py --elf build/qemu-virt-fault/pmucheck.elf [--config el3-max ...] [--qemu 10.0-pmu]"""
 import argparse
 import os
 import re
@@ -27,6 +28,8 @@ SYNDROME = {
     # a translation fault (DFSC 0b0001LL, WnR either way): the guard half below the stack is unmapped in every
     # regime. A permission fault means the recursion ran through mapped memory (.bss, .data) until .rodata.
     "stack_overflow": r"ESR_EL\d = 0x[0-9a-f]{14}[04][4-7] \(EC = 0x2[45]\)",
+    # EC 0x3D in ESR_ELx[31:26] (0xF4000000 | IL 0x02000000): the stray PMU Profiling exception's report
+    "pmu_exception": r"PMU Profiling exception.*ESR_EL\d 0xf[46]",
 }
 
 
@@ -34,14 +37,16 @@ def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--elf", required=True)
     ap.add_argument("--config", action="append")
+    ap.add_argument("--qemu", default=VERSION, help="QEMU version (run_qemu.py's names); 7.2 unless given")
     args = ap.parse_args(argv)
+    version = args.qemu
     names = args.config or ["el3-max", "el2-max", "el1-max"]
     configs = [c for c in run_qemu.load_configs(os.path.join(run_qemu.HERE, "configs.txt")) if c.name in names]
     passed = failed = 0
     for config in configs:
         expected = run_qemu.load_expected(run_qemu.expected_path(os.path.join(run_qemu.HERE, "expected"), config,
-                                                                 VERSION))
-        cmd = run_qemu.qemu_command(args.elf, config, VERSION)
+                                                                 version))
+        cmd = run_qemu.qemu_command(args.elf, config, version)
         out, err, rc, timed_out = run_qemu.run_qemu(cmd, 300)
         points, summary, bail = run_qemu.parse_tap(out)
         problem = run_qemu.run_problem(timed_out, summary, bail)
@@ -59,7 +64,7 @@ def main(argv):
                 problems.append(f"{name}: {seen.get(name, 'absent')} after the faults, {expected.get(name, 'absent')} "
                                 "in a clean run")
         ok = not problems and faults
-        print(f"{'ok' if ok else 'not ok'} - {config.name}@qemu-{VERSION}: {len(faults)} fault test points "
+        print(f"{'ok' if ok else 'not ok'} - {config.name}@qemu-{version}: {len(faults)} fault test points "
               f"({sum(p['status'] == 'fail' for p in faults)} injected), {len(seen)} others as in a clean run")
         for line in problems[:15]:
             print(f"#   {line}")

@@ -10,6 +10,10 @@
  *   fault.loop.<ctx>            an endless loop: the watchdog ends it (runtime/watchdog.h)
  *   fault.stack_overflow.<ctx>  recursion into the stack's guard page: the fault is taken with SP outside every
  *                               stack, and the context is abandoned (exc_bad_stack())
+ *   fault.pmu_exception.<orchestrator's ctx>  FEAT_EBEP: a PMU Profiling exception (EC 0x3D) enabled at the
+ *                               orchestrator's own level (MDCR_EL3.PMEE, MDCR_EL2.PMEE or PMECR_EL1.PMEE = 0b11,
+ *                               PMECR_EL1.KPME = 1, PSTATE.PM = 0) and raised there, outside any call and with no
+ *                               log armed: contained (runtime/exception.h), reported by the test point's end
  * A fault that does not happen fails its test point too, saying so. Not run where they cannot be contained:
  * fault.loop without a watchdog (entered at EL1), fault.stack_overflow at the orchestrator's own level (an
  * overflow of the stack the suite runs on ends the run, by design).
@@ -17,6 +21,9 @@
 #include <stdio.h>
 
 #include "arch/arch_regs.h"
+#include "arch/id_regs.h"
+#include "arch/sysreg.h"
+#include "ebep.h"
 #include "platform/platform_desc.h"
 #include "pmu_util.h"
 #include "runtime/baseline.h"
@@ -135,6 +142,48 @@ static const char *skip_reason(enum ctx c, const struct fault *f)
 	return NULL;
 }
 
+/*
+ * fault.pmu_exception: the exception is taken at the orchestrator's own EL, outside any ctx_call(); the stray
+ * containment clears PMINTENSET_EL1 and resumes, and group_end() fails the point naming it (EC 0x3D).
+ */
+static void inject_pmu_exception(void)
+{
+	enum ctx c = pmu_orchestrator_ctx();
+	struct check_group g;
+	const char *why = NULL;
+	bool pm = false;
+
+	if (!features.ebep)
+		why = "FEAT_EBEP not implemented (ID_AA64DFR1_EL1.EBEP == 0)";
+	else if (features.el3 && orchestrator_el < 3)
+		why = "EL3 implemented, and pmucheck was not entered at EL3: MDCR_EL3.PMEE is not ours to program";
+	if (why) {
+		tap_skip("fault.pmu_exception.orchestrator", RULES, "%s", why);
+		return;
+	}
+	if (!group_begin(&g, RULES, "fault.pmu_exception.orchestrator"))
+		return;
+	pm = ctx_get_pm();
+	write_pmecr_el1(PMECR_EL1_KPME_BIT | (orchestrator_el == 1 ? FIELD_PREP(PMECR_EL1, PMEE, 3) : 0));
+	if (orchestrator_el == 3)
+		write_mdcr_el3(read_mdcr_el3() | FIELD_PREP(MDCR_EL3, PMEE, 3));
+	else if (orchestrator_el == 2)
+		write_mdcr_el2(read_mdcr_el2() | FIELD_PREP(MDCR_EL2, PMEE, 3));
+	write_pmcr_el0(PMCR_EL0_E_BIT);
+	write_pmintenset_el1(BIT64(0));
+	isb();
+	ctx_set_pm(false);
+	write_pmovsset_el0(BIT64(0)); /* the exception, taken here (RHFTPJ: before the next instructions complete) */
+	isb();
+	/* taken and contained: PMINTENSET_EL1 cleared, and group_end() fails the point with the record */
+	if (read_pmintenset_el1() & BIT64(0))
+		check(&g, false, "no PMU Profiling exception was taken at %s with it enabled and unmasked there",
+		      ctx_name(c));
+	ctx_set_pm(pm);
+	baseline_restore_all();
+	group_end(&g);
+}
+
 void test_fault(void)
 {
 	char name[64];
@@ -153,4 +202,5 @@ void test_fault(void)
 			inject((enum ctx)c, f);
 		}
 	}
+	inject_pmu_exception();
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "arch/arch_regs.h"
+#include "arch/id_regs.h"
 #include "arch/sysreg.h"
 #include "drivers/console.h"
 #include "platform/platform.h"
@@ -16,6 +17,8 @@
 struct exc_record exc_unexpected;
 void (*volatile exc_irq_hook)(unsigned el, unsigned type);
 struct pmu_exc_log *volatile exc_pmu_log;
+volatile unsigned exc_pmu_stray_count;
+struct exc_record exc_pmu_stray;
 static struct exc_record *volatile exc_expected;
 static struct exc_record *volatile exc_expected_table;
 static volatile unsigned exc_expected_table_n;
@@ -210,6 +213,16 @@ void exception_dispatch(struct exc_frame *f, unsigned kind, unsigned el)
 				write_pmintenclr_el1(MASK64(31, 0));
 			isb();
 			return;
+		}
+		if (ec == ESR_EC_PMU) { /* nobody expects it: contain it (exception.h) */
+			exc_pmu_stray_count++;
+			if (!exc_pmu_stray.taken)
+				exc_record_fill(&exc_pmu_stray, f, kind, el);
+			write_pmintenclr_el1(MASK64(31, 0) | (features.pmu.pmicntr ? PMU_CNT_F0_BIT : 0));
+			isb();
+			f->spsr &= ~SPSR_PPEND_BIT;
+			if (ctx_current() < 0)
+				return;
 		}
 		/* no one-shot expectation armed: the record the code's tag names (exc_expect_table_begin) */
 		if ((!expected || expected->taken) && exc_expected_table && f->x[EXC_TAG_REG] < exc_expected_table_n)

@@ -86,6 +86,18 @@ struct pmu_exc_log;
 extern struct pmu_exc_log *volatile exc_pmu_log;
 
 /*
+ * PMU Profiling exceptions (ESR_ELx.EC 0x3D) nobody armed exc_pmu_log for: count, and the record of the first
+ * since the reader last cleared exc_pmu_stray.taken.
+ * One taken while the orchestrator runs outside any call is contained, not fatal: PMINTENCLR_EL1 clears every
+ * interrupt enable (so CheckPMUOverflowCondition() is FALSE and the exception is not taken again), SPSR_ELx.PPEND
+ * is cleared (no synchronous re-take on the return), and execution resumes. One taken inside a call also ends
+ * the call (CTX_ABORTED). group_end() fails the test point during which (or after the last of which) the count
+ * grew. Source: D13.3.2 (CheckPMUOverflowCondition with PMINTENSET_EL1), D13.3.3 (ExceptionReturnPPEND).
+ */
+extern volatile unsigned exc_pmu_stray_count;
+extern struct exc_record exc_pmu_stray;
+
+/*
  * The service of Exception level el (1: SVC #0, 2: HVC #0, 3: SMC #0; set by boot/ from el1/, el2/, el3/):
  * returns true when it handled the call, false for a call it does not know (then it is unexpected).
  * No service set: every such call is unexpected.

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "arch/sysreg.h"
+#include "runtime/exception.h"
 #include "test/selection.h"
 #include "test/test.h"
 
@@ -148,10 +149,24 @@ bool test_deviation_recorded(const char *name)
 	return xfail_find(name) != NULL;
 }
 
+/* exc_pmu_stray_count as the last group_end() reported it. */
+static unsigned pmu_stray_reported;
+
 void group_end(struct check_group *g)
 {
 	const struct xfail *x = g->deviation;
-	bool ok = g->checks > 0 && g->failures == 0;
+	bool ok;
+
+	if (exc_pmu_stray_count != pmu_stray_reported) {
+		check(g, false, "%u PMU Profiling exception(s) that no check expected, the first taken to EL%u from EL%u "
+		      "(ESR_EL%u 0x%llx, ELR 0x%llx): contained (PMINTENSET_EL1 cleared), this test point or the code "
+		      "since the last one left the exception enabled and unmasked", exc_pmu_stray_count -
+		      pmu_stray_reported, exc_pmu_stray.el, (unsigned)((exc_pmu_stray.spsr >> 2) & 3), exc_pmu_stray.el,
+		      (unsigned long long)exc_pmu_stray.esr, (unsigned long long)exc_pmu_stray.elr);
+		pmu_stray_reported = exc_pmu_stray_count;
+		exc_pmu_stray.taken = false;
+	}
+	ok = g->checks > 0 && g->failures == 0;
 
 	tap_points++;
 	printf("%s %u - %s%s %s (%u checks", ok ? "ok" : "not ok", tap_points, tap_prefix, g->name, g->rules,
