@@ -21,6 +21,7 @@ FVP             ?= FVP_Base_RevC-2xAEMvA
 PLAT_RUN = $(FVP) -C bp.secure_memory=0 -C cluster0.NUM_CORES=1 -C cluster1.NUM_CORES=0 \
            -C bp.terminal_0.start_telnet=0 -C bp.vis.disable_visualisation=1 -C bp.pl011_uart0.out_file=- \
            -C cluster0.cpu0.semihosting-enable=1 -C pctl.startup=0.0.0.0 $(FVP_PARAMS) -a cluster0.cpu0=$(1)
-# Extra model parameters (README, "PMU Profiling exceptions on FVP"): e.g. the architecture version,
-# FVP_PARAMS="$$(cat platform/fvp-base/armv9.4.params)".
+# Extra model parameters (README, "The Armv9 PMU features on FVP"): the architecture version alone,
+# FVP_PARAMS="$$(cat platform/fvp-base/armv9.4.params)", or with the PMU features public sources name,
+# FVP_PARAMS="$$(cat platform/fvp-base/armv9-pmu.params)".
 FVP_PARAMS ?=
