@@ -77,7 +77,31 @@ void el2_baseline(void)
 		write_hdfgrtr_el2(0);
 		write_hdfgwtr_el2(0);
 	}
+	/* FEAT_FGT2: where no SCR_EL3.FGTEn2 of an unknown EL3 could trap the write, no PMU fine-grained trap */
+	if (features.fgt2 && (orchestrator_el == 3 || !features.el3)) {
+		write_hdfgrtr2_el2(hdfgxtr2_el2_pmu_bits(false));
+		write_hdfgwtr2_el2(hdfgxtr2_el2_pmu_bits(true));
+	}
 	isb();
+}
+
+uint64_t hdfgxtr2_el2_pmu_bits(bool write)
+{
+	unsigned pmuver = features.pmu.pmuver;
+	bool p9 = pmuver >= PMUVer_V3P9 && pmuver != 0xF;
+	uint64_t bits = 0;
+
+	if (features.pmu.ebep)
+		bits |= HDFGxTR2_EL2_nPMECR_EL1_BIT;
+	if (features.pmu.sebep)
+		bits |= HDFGxTR2_EL2_nPMIAR_EL1_BIT;
+	if (features.pmu.pmicntr)
+		bits |= HDFGxTR2_EL2_nPMICNTR_EL0_BIT | HDFGxTR2_EL2_nPMICFILTR_EL0_BIT;
+	if (p9)
+		bits |= HDFGxTR2_EL2_nPMUACR_EL1_BIT | (write ? HDFGWTR2_EL2_nPMZR_EL0_BIT : 0);
+	if (features.pmu.pmss)
+		bits |= HDFGxTR2_EL2_nPMSSCR_EL1_BIT | (write ? 0 : HDFGRTR2_EL2_nPMSSDATA_BIT);
+	return bits;
 }
 
 void el1_baseline(void)

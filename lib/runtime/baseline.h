@@ -38,9 +38,16 @@ void el3_select_world(bool secure, bool eel2);
  */
 void el3_set_test_controls(uint64_t scr_bits);
 
-/* EL2 baseline (HCR_EL2, CPTR_EL2, VBAR_EL2, MDCR_EL2), from EL3 or EL2: EL2 registers are shared by both
- * Security states. */
+/* EL2 baseline (HCR_EL2, CPTR_EL2, VBAR_EL2, MDCR_EL2, with FEAT_FGT/FEAT_FGT2 the debug fine-grained traps
+ * off), from EL3 or EL2: EL2 registers are shared by both Security states. */
 void el2_baseline(void);
+
+/*
+ * The negative-sense PMU bits of HDFGRTR2_EL2 (write false) or HDFGWTR2_EL2 (write true) of the features this PE
+ * has (nPMECR_EL1, nPMIAR_EL1, nPMICNTR_EL0, nPMICFILTR_EL0, nPMUACR_EL1, nPMZR_EL0, nPMSSCR_EL1, nPMSSDATA;
+ * arch_regs.h): all 1, no PMU access trapped by them; bits of absent features (RES0) 0.
+ */
+uint64_t hdfgxtr2_el2_pmu_bits(bool write);
 /* EL1 baseline (CPACR_EL1, VBAR_EL1, PMUSERENR_EL0), from EL3, EL2 or EL1. */
 void el1_baseline(void);
 
