@@ -13,11 +13,21 @@
  *   snapshot.table_d13_10.<ctx>  the combinations above (RSCLCQ, RMFJWS, RYWLFL, RTSYTY, Table D13-10)
  *   snapshot.os_lock.<ctx>       RTSYTY: with Capture events allowed, the OS Lock (OSLAR_EL1) makes a capture
  *                                prohibited (NC = 1, nothing written); unlocked again, allowed
- *   snapshot.event               the PMU_SNAPSHOT event on a successful capture: SKIP, its event number is not
- *                                in the spec extracts pmucheck is built from (../shared/spec/)
- * RMPZSB not checkable: it defines the Recently-executed instruction whose address a Capture event samples into
- * PMPCSR; pmucheck reads no PMPCSR after a capture (that needs FEAT_PMUv3_SS with FEAT_PCSRv8p9's PMPCSR, which
- * neither QEMU version has, so such a check could not be shown to fail here): a gap, explained.
+ *   snapshot.event.<ctx>         PMUCaptureEvent's PMUEvent(PMU_EVENT_PMU_SNAPSHOT): a counter counting event
+ *                                0x8127 (DDI0487 D14.2 Table D14-3, "Successful PMU capture event"), filtered to
+ *                                the context, counts one for a successful capture there (as count_pmu_events()
+ *                                says it counts there) and none for a prohibited one (the OS Lock)
+ *   snapshot.pc_sample.<ctx>     RMPZSB with FEAT_PCSRv8p9: PMPCSCTL.SS = 1, two captures in a row with a loop of
+ *                                taken branches between them (snapshot_sequences.S); after the second, PMPCSR must
+ *                                hold a Recently-executed instruction, one executed between the two captures, in
+ *                                the context's EL and Security state (PMPCSR.EL, PMPCSR.NS), or PMPCSR[31:0] =
+ *                                0xFFFFFFFF where PC sampling is not allowed (the authentication interface decides,
+ *                                which software cannot see). The PE's PMU external interface comes from the device
+ *                                tree (FDT_PMU_EXT_COMPAT, platform_desc.h); FEAT_PCSRv8p9 shows as PMPCSCTL.SS
+ *                                reading back 1 (RES0 without it).
+ * The OS Lock is locked at cold reset, and a capture under it is prohibited: the module unlocks it (OSLAR_EL1 = 0)
+ * for its run and gives back what it found, else the first capture of a run could not clear PMSSCR_EL1.NC and a
+ * prohibited capture would look like a disabled one.
  * Gates: ID_AA64DFR0_EL1.PMSS (FEAT_PMUv3_SS); EL3 implemented and not ours (MDCR_EL3.EnPMSS, PMSSE unknown).
  * With FEAT_FGT2, the EL2 baseline sets HDFGRTR2/HDFGWTR2_EL2.nPMSSCR_EL1 and nPMSSDATA (runtime/baseline.h).
  */
@@ -28,17 +38,22 @@
 #include "arch/id_regs.h"
 #include "arch/sysreg.h"
 #include "ebep.h"
+#include "model/pmu_model.h"
 #include "model/pmu_snapshot.h"
+#include "platform/platform_desc.h"
 #include "pmu_util.h"
 #include "runtime/baseline.h"
 #include "runtime/exception.h"
+#include "runtime/stacks.h"
 #include "test/test.h"
 #include "tests.h"
 
 /* RVLKCZ: one snapshot register per implemented counter, each PMEVCNTSVR<n>_EL1 (n < PMCR_EL0.N) checked. */
 #define RULES_TABLE "D13.9 RDBRSV RSCLCQ RMFJWS RYWLFL RTSYTY RVLKCZ Table D13-10, PMUCaptureEvent"
 #define RULES_OSLOCK "D13.9 RTSYTY (the OS Lock), PMUCaptureEventAllowed"
-#define RULES_EVENT "D13.9 (PMU_SNAPSHOT on a successful Capture event)"
+#define RULES_EVENT "D13.9 PMUCaptureEvent (PMU_SNAPSHOT, event 0x8127, on a successful Capture event)"
+#define RULES_PCS "D13.9 RMPZSB, PMUCaptureEvent (FEAT_PCSRv8p9: PMPCSCTL.SS, SetPCSample)"
+#define NO_SAMPLE 0xFFFFFFFFu
 #define POLL_LIMIT 100000u
 #define POLL_TIMEOUT BIT64(63) /* in at_ctx_capture()'s result: SS never read 0 */
 
@@ -135,9 +150,16 @@ static bool registers_present(struct check_group *g)
 	return ebep_guarded_access(g, "PMSSCR_EL1", pmsscr_rw, false, &v) && ebep_pmecr_access(g, false, &v);
 }
 
-/* Program the controls of s (MDCR_EL3 with EnPMSS, MDCR_EL2, PMECR_EL1). */
+/*
+ * Program the controls of s (MDCR_EL3 with EnPMSS, MDCR_EL2, PMECR_EL1). With FEAT_FGT2, SCR_EL3.FGTEn2 = 1 as
+ * well: at EL1 with EL2 enabled, SCR_EL3.FGTEn2 == 0 traps PMSSCR_EL1 and the snapshot registers to EL2 like a
+ * 0 in HDFGRTR2/HDFGWTR2_EL2.nPMSSCR_EL1 or nPMSSDATA (the accessors in PMU_sysreg_access.asl), and the EL2
+ * baseline sets those bits (runtime/baseline.h).
+ */
 static void program_controls(const struct pmu_state *s)
 {
+	if (orchestrator_el == 3 && features.fgt2)
+		el3_set_test_controls(SCR_EL3_FGTEn2_BIT);
 	if (orchestrator_el == 3)
 		write_mdcr_el3(s->mdcr_el3 | MDCR_EL3_EnPMSS_BIT);
 	if (features.el2 && pmu_owns_el2())
@@ -280,11 +302,144 @@ out:
 	group_end(&g);
 }
 
+/* snapshot_sequences.S */
+uint64_t snapshot_capture_pair(uint64_t unused);
+extern const char snapshot_capture_first[], snapshot_capture_second[];
+
+static uint64_t at_ctx_capture_pair(uint64_t unused)
+{
+	return snapshot_capture_pair(unused);
+}
+
+static void check_event(enum ctx c)
+{
+	struct check_group g;
+	struct pmu_state s;
+	uint64_t ret, one, two;
+	bool counts, allowed;
+
+	if (!group_begin(&g, RULES_EVENT, "snapshot.event.%s", ctx_name(c)))
+		return;
+	if (!registers_present(&g))
+		goto out;
+	allowed_state(&s, c);
+	s.pmcr_el0 = PMCR_EL0_E_BIT;
+	s.pmcntenset_el0 = BIT64(0);
+	s.pmevtyper[0] = PMU_EVENT_PMU_SNAPSHOT | pmu_filter_only_at(c);
+	s.oslsr_el1 = 0;
+	allowed = pmu_capture_outcome(ebep_model_features(), &s) == PMU_CAPTURE_ALLOWED;
+	counts = count_pmu_events(ebep_model_features(), &s, 0);
+	pmu_program(&s);
+	program_controls(&s);
+	if (ctx_call(c, at_ctx_capture, 0, &ret) != CTX_OK) {
+		check(&g, false, "an unexpected exception ended the capture in %s", ctx_name(c));
+		exc_record_print(&exc_unexpected);
+		goto out;
+	}
+	one = read_pmevcntr(0);
+	check(&g, allowed, "model: Capture events allowed at %s under MDCR_EL3/MDCR_EL2.PMSSE or PMECR_EL1.SSE = 0b11",
+	      ctx_name(c));
+	check(&g, one == (counts ? 1u : 0u), "PMEVCNTR0_EL0 (event 0x8127 PMU_SNAPSHOT, filtered to %s) = %llu after "
+	      "one successful capture (PMSSCR_EL1 0x%llx), expected %u (the counter %s there)", ctx_name(c),
+	      (unsigned long long)one, (unsigned long long)ret, counts ? 1u : 0u, counts ? "counts" : "does not count");
+	write_oslar_el1(1); /* the OS Lock: the next capture is prohibited, and generates no PMU_SNAPSHOT */
+	isb();
+	if (ctx_call(c, at_ctx_capture, 0, &ret) != CTX_OK) {
+		check(&g, false, "an unexpected exception ended the capture in %s", ctx_name(c));
+		exc_record_print(&exc_unexpected);
+	}
+	write_oslar_el1(0);
+	isb();
+	two = read_pmevcntr(0);
+	check(&g, two == one, "PMEVCNTR0_EL0 = %llu after a capture the OS Lock prohibited (PMSSCR_EL1 0x%llx), "
+	      "%llu before: PMU_SNAPSHOT counts successful captures only", (unsigned long long)two,
+	      (unsigned long long)ret, (unsigned long long)one);
+out:
+	pmu_stop();
+	baseline_restore_all();
+	group_end(&g);
+}
+
+static uint32_t pmu_ext_read32(uint64_t base, unsigned off)
+{
+	return *(volatile uint32_t *)(uintptr_t)(base + off);
+}
+
+static void pmu_ext_write32(uint64_t base, unsigned off, uint32_t v)
+{
+	*(volatile uint32_t *)(uintptr_t)(base + off) = v;
+	dsb_sy();
+}
+
+/* Why the PC sample point cannot run on this PE, or NULL; leaves PMPCSCTL = 0. */
+static const char *pc_sample_skip_reason(uint64_t base)
+{
+	uint32_t v;
+
+	if (!base)
+		return "no PMU external interface for this PE in the device tree (no node compatible "
+		       FDT_PMU_EXT_COMPAT " names it; no binding exists for it)";
+	pmu_ext_write32(base, PMU_EXT_PMPCSCTL, (uint32_t)(PMPCSCTL_SS_BIT | PMPCSCTL_EN_BIT));
+	v = pmu_ext_read32(base, PMU_EXT_PMPCSCTL);
+	pmu_ext_write32(base, PMU_EXT_PMPCSCTL, 0);
+	if (!(v & PMPCSCTL_SS_BIT))
+		return "FEAT_PCSRv8p9 not implemented: PMPCSCTL.SS reads 0 after a write of 1 (RES0 without it)";
+	return NULL;
+}
+
+static void check_pc_sample(enum ctx c, uint64_t base)
+{
+	uint64_t first = (uint64_t)(uintptr_t)snapshot_capture_first, second = (uint64_t)(uintptr_t)snapshot_capture_second;
+	struct check_group g;
+	struct pmu_state s;
+	uint64_t ret, pc;
+	uint32_t lo, hi;
+	unsigned el;
+	bool ns;
+
+	if (!group_begin(&g, RULES_PCS, "snapshot.pc_sample.%s", ctx_name(c)))
+		return;
+	if (!registers_present(&g))
+		goto out;
+	allowed_state(&s, c);
+	program_controls(&s);
+	pmu_ext_write32(base, PMU_EXT_PMPCSCTL, (uint32_t)(PMPCSCTL_SS_BIT | PMPCSCTL_EN_BIT));
+	if (ctx_call(c, at_ctx_capture_pair, 0, &ret) != CTX_OK) {
+		check(&g, false, "an unexpected exception ended the captures in %s", ctx_name(c));
+		exc_record_print(&exc_unexpected);
+		goto out;
+	}
+	lo = pmu_ext_read32(base, PMU_EXT_PMPCSR_LO);
+	hi = pmu_ext_read32(base, PMU_EXT_PMPCSR_HI);
+	pc = ((uint64_t)hi << 32 | lo) & (PMPCSR_PChi_MASK | PMPCSR_PClo_MASK);
+	el = (unsigned)((((uint64_t)hi << 32) & PMPCSR_EL_MASK) >> PMPCSR_EL_SHIFT);
+	ns = ((((uint64_t)hi << 32) & PMPCSR_NS_BIT) != 0);
+	check(&g, !(ret & PMSSCR_EL1_NC_BIT), "PMSSCR_EL1 = 0x%llx after the second capture: not a successful one",
+	      (unsigned long long)ret);
+	if (lo == NO_SAMPLE) {
+		printf("# snapshot.pc_sample.%s: PMPCSR[31:0] = 0xFFFFFFFF: no sample (PC sampling not allowed there)\n",
+		       ctx_name(c));
+		goto out;
+	}
+	check(&g, pc > first && pc <= second, "PMPCSR = 0x%08x%08x: PC 0x%llx is not an instruction executed between the "
+	      "two captures (0x%llx < PC <= 0x%llx, RMPZSB)", hi, lo, (unsigned long long)pc,
+	      (unsigned long long)first, (unsigned long long)second);
+	check(&g, el == ctx_el(c) && ns == !ctx_secure(c), "PMPCSR.EL = %u, PMPCSR.NS = %u; the captures ran at %s "
+	      "(EL%u, NS %u)", el, ns, ctx_name(c), ctx_el(c), !ctx_secure(c));
+out:
+	pmu_ext_write32(base, PMU_EXT_PMPCSCTL, 0);
+	pmu_stop();
+	baseline_restore_all();
+	group_end(&g);
+}
+
 static const enum ctx snapshot_contexts[] = { CTX_EL3, CTX_NS_EL2, CTX_S_EL2, CTX_NS_EL1, CTX_S_EL1, CTX_S_EL1_SEL2 };
 
 void test_snapshot(void)
 {
-	const char *why = NULL;
+	const char *why = NULL, *pcs_why;
+	uint64_t pmu_ext = pe_current < PLAT_MAX_PES ? plat.pe_pmu_ext_base[pe_current] : 0;
+	bool locked = false;
 	unsigned i;
 
 	if (!pmu_implemented(&features.pmu))
@@ -293,6 +448,12 @@ void test_snapshot(void)
 		why = "FEAT_PMUv3_SS not implemented (ID_AA64DFR0_EL1.PMSS == 0)";
 	else if (features.el3 && orchestrator_el < 3)
 		why = "EL3 implemented, and pmucheck was not entered at EL3: MDCR_EL3.EnPMSS and PMSSE are not ours";
+	if (!why) {
+		locked = (read_oslsr_el1() & OSLSR_EL1_OSLK_BIT) != 0;
+		write_oslar_el1(0);
+		isb();
+	}
+	pcs_why = why ? why : pc_sample_skip_reason(pmu_ext);
 	for (i = 0; i < sizeof(snapshot_contexts) / sizeof(snapshot_contexts[0]); i++) {
 		enum ctx c = snapshot_contexts[i];
 		const char *cwhy = why ? why : pmu_context_skip_reason(c, false);
@@ -300,12 +461,21 @@ void test_snapshot(void)
 		if (cwhy) {
 			pmu_skip_at("snapshot.table_d13_10", c, RULES_TABLE, cwhy);
 			pmu_skip_at("snapshot.os_lock", c, RULES_OSLOCK, cwhy);
+			pmu_skip_at("snapshot.event", c, RULES_EVENT, cwhy);
+			pmu_skip_at("snapshot.pc_sample", c, RULES_PCS, cwhy);
 			continue;
 		}
 		check_table(c);
 		check_os_lock(c);
+		check_event(c);
+		if (pcs_why)
+			pmu_skip_at("snapshot.pc_sample", c, RULES_PCS, pcs_why);
+		else
+			check_pc_sample(c, pmu_ext);
 	}
-	tap_skip("snapshot.event", RULES_EVENT, "%s",
-		 why ? why : "the PMU_SNAPSHOT event number is not in the spec extracts (../shared/spec): not checked");
+	if (locked) {
+		write_oslar_el1(1);
+		isb();
+	}
 	baseline_restore_all();
 }

@@ -124,6 +124,15 @@
 #define PMPCSR_PChi_MASK      MASK64(55, 32)
 #define PMPCSR_PClo_SHIFT     0         /* PC<31:0>, 0xFFFFFFFF when no sample */
 #define PMPCSR_PClo_MASK      MASK64(31, 0)
+/* PMU external register offsets (DDI0487 I5.2, Tables I5-1 and I5-2, the same for FEAT_PMUv3_EXT64 and EXT32),
+ * accessed 32 bits at a time, and PMPCSCTL's fields (FEAT_PCSRv8p9; the register description: SS[4], IMP[1],
+ * EN[0]). */
+#define PMU_EXT_PMPCSR_LO     0x200
+#define PMU_EXT_PMPCSR_HI     0x204
+#define PMU_EXT_PMPCSCTL      0xE50
+#define PMPCSCTL_SS_BIT       BIT64(4)  /* sample into PMPCSR on each PMU snapshot Capture event */
+#define PMPCSCTL_IMP_BIT      BIT64(1)  /* EN is implemented */
+#define PMPCSCTL_EN_BIT       BIT64(0)  /* PC Sample-based Profiling active (when IMP) */
 #define PMVIDSR_VMID_SHIFT    0
 #define PMVIDSR_VMID_MASK     MASK64(15, 0)
 #define EDPCSRhi_NS_BIT       BIT64(31) /* with FEAT_VHE and EDSCR.SC2 == 1 */
@@ -179,6 +188,7 @@
 #define PMU_EVENT_EXC_RETURN   0x000A
 #define PMU_EVENT_CPU_CYCLES   0x0011
 #define PMU_EVENT_CHAIN        0x001E
+#define PMU_EVENT_PMU_SNAPSHOT 0x8127 /* "Successful PMU capture event": DDI0487 D14.2 Table D14-3 (FEAT_PMUv3_SS) */
 
 /* ---- ID_AA64DFR0_EL1 (D24.2) ---- */
 #define ID_AA64DFR0_EL1_HPMN0_SHIFT  60

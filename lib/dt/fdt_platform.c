@@ -155,6 +155,7 @@ struct fdt_found {
 	int pmu, core_pmu;      /* the first arm,armv8-pmuv3; the first "arm,<core>-pmu" */
 	int timer;              /* the first arm,armv8-timer */
 	int debug;              /* the first arm,coresight-cpu-debug */
+	int pmu_ext;            /* the first PE PMU external interface (FDT_PMU_EXT_COMPAT) */
 	int uart[FDT_MAX_UARTS], uart_parent[FDT_MAX_UARTS]; /* UART nodes (uart_match()) and their parents */
 	int uart_path[FDT_MAX_UARTS][FDT_MAX_DEPTH];         /* each one's ancestors: [k] at depth k + 1 ... */
 	unsigned uart_depth[FDT_MAX_UARTS];                  /* ... down to itself at [uart_depth - 1] */
@@ -415,7 +416,7 @@ static void fdt_walk(const void *fdt, struct fdt_found *f, struct plat_desc *d)
 	const char *compat, *name;
 
 	*f = (struct fdt_found){ .chosen = -1, .cpus = -1, .psci = -1, .gic = -1, .gic_parent = -1, .pmu = -1,
-				 .core_pmu = -1, .timer = -1, .debug = -1 };
+				 .core_pmu = -1, .timer = -1, .debug = -1, .pmu_ext = -1 };
 	for (node = fdt_next_node(fdt, -1, &depth); node >= 0; node = fdt_next_node(fdt, node, &depth)) {
 		if (depth >= FDT_MAX_DEPTH)
 			continue;
@@ -450,6 +451,8 @@ static void fdt_walk(const void *fdt, struct fdt_found *f, struct plat_desc *d)
 			f->timer = node;
 		if (f->debug < 0 && fdt_stringlist_contains(compat, len, "arm,coresight-cpu-debug"))
 			f->debug = node;
+		if (f->pmu_ext < 0 && fdt_stringlist_contains(compat, len, FDT_PMU_EXT_COMPAT))
+			f->pmu_ext = node;
 		if (f->uarts < FDT_MAX_UARTS && uart_match(compat, len, &entry)) {
 			f->uart[f->uarts] = node;
 			f->uart_parent[f->uarts] = parent[depth - 1];
@@ -501,18 +504,20 @@ static void fdt_read_interrupts(const void *fdt, const struct fdt_found *f, stru
 }
 
 /*
- * The external debug registers of each PE (the CoreSight "arm,coresight-cpu-debug" binding): reg is the 4KB
- * debug block, cpu the phandle of the cpu node it belongs to (matched by that node's reg, the MPIDR). ac: the
- * /cpus #address-cells. The search starts at the first such node the walk saw (first), none: nothing to do.
+ * A 4KB block per PE named by nodes compatible `compat` with a `cpu` phandle (the CoreSight
+ * "arm,coresight-cpu-debug" binding's form): base[i] = the node's reg for the PE whose cpu node's reg (the MPIDR)
+ * is pe_mpidr[i]. ac: the /cpus #address-cells. The search starts at the first such node the walk saw (first;
+ * none: nothing to do). A node without `cpu`, reg or status okay is skipped.
  */
-static void fdt_read_debug(const void *fdt, struct plat_desc *d, int ac, int first)
+static void fdt_read_per_pe(const void *fdt, struct plat_desc *d, int ac, int first, const char *compat,
+			    uint64_t *base)
 {
 	int node, cpu, len;
 	const fdt32_t *phandle, *reg;
 	struct plat_range r;
 	unsigned i;
 
-	for (node = first; node >= 0; node = fdt_node_offset_by_compatible(fdt, node, "arm,coresight-cpu-debug")) {
+	for (node = first; node >= 0; node = fdt_node_offset_by_compatible(fdt, node, compat)) {
 		phandle = fdt_getprop(fdt, node, "cpu", &len);
 		if (!phandle || len < 4 || fdt_reg(fdt, fdt_parent_offset(fdt, node), node, 0, &r) != 0 ||
 		    !fdt_node_enabled(fdt, node))
@@ -523,7 +528,7 @@ static void fdt_read_debug(const void *fdt, struct plat_desc *d, int ac, int fir
 			continue;
 		for (i = 0; i < d->pe_count; i++)
 			if (d->pe_mpidr[i] == fdt_cells(reg, ac))
-				d->pe_debug_base[i] = r.base;
+				base[i] = r.base;
 	}
 }
 
@@ -576,7 +581,8 @@ static void fdt_read_cpus(const void *fdt, const struct fdt_found *f, struct pla
 		d->pe_count_in_tree = seen;
 		d->from_tree |= PLAT_FROM_TREE_CPUS;
 	}
-	fdt_read_debug(fdt, d, ac, f->debug);
+	fdt_read_per_pe(fdt, d, ac, f->debug, "arm,coresight-cpu-debug", d->pe_debug_base);
+	fdt_read_per_pe(fdt, d, ac, f->pmu_ext, FDT_PMU_EXT_COMPAT, d->pe_pmu_ext_base);
 }
 
 static void fdt_read_strings(const void *fdt, int chosen, struct plat_desc *d)

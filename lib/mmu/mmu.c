@@ -145,9 +145,12 @@ static int mmu_map_platform_regime(enum xlat_regime r)
 	if (plat.console.kind != PLAT_CONSOLE_NONE) /* none: no console, or forgotten (platform_discover()) */
 		rc |= xlat_map(r, plat.console.base, uart_span(&plat.console), MT_DEVICE | MT_RW);
 	rc |= mmu_map_gic(r);
-	for (i = 0; i < plat.pe_count; i++)
+	for (i = 0; i < plat.pe_count; i++) {
 		if (plat.pe_debug_base[i])
 			rc |= xlat_map(r, plat.pe_debug_base[i], XLAT_PAGE_SIZE, MT_DEVICE | MT_RW);
+		if (plat.pe_pmu_ext_base[i])
+			rc |= xlat_map(r, plat.pe_pmu_ext_base[i], XLAT_PAGE_SIZE, MT_DEVICE | MT_RW);
+	}
 	return rc;
 }
 

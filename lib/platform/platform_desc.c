@@ -246,5 +246,9 @@ void platform_desc_print(const struct plat_desc *d)
 	for (i = 0, n = 0; i < d->pe_count; i++)
 		if (d->pe_debug_base[i])
 			printf("%s PE %u at 0x%llx", n++ ? "," : "", i, (unsigned long long)d->pe_debug_base[i]);
+	printf("%s\n# PMU external interfaces (%s):", n ? "" : " none", FDT_PMU_EXT_COMPAT);
+	for (i = 0, n = 0; i < d->pe_count; i++)
+		if (d->pe_pmu_ext_base[i])
+			printf("%s PE %u at 0x%llx", n++ ? "," : "", i, (unsigned long long)d->pe_pmu_ext_base[i]);
 	printf("%s\n# bootargs: \"%s\"\n", n ? "" : " none", d->bootargs);
 }

@@ -13,6 +13,12 @@
 #define PLAT_MAX_PES      8   /* PEs pmucheck tests; more in /cpus are reported and left alone */
 #define PLAT_MAX_MEM      4   /* /memory ranges kept */
 #define PLAT_BOOTARGS_MAX 256 /* bytes of /chosen/bootargs kept (with the NUL) */
+/*
+ * The compatible of a node giving one PE's PMU external interface (the PMU's memory-mapped registers: PMPCSR,
+ * PMPCSCTL, ... of FEAT_PCSRv8p9), with reg and a `cpu` phandle as arm,coresight-cpu-debug has. No Linux binding
+ * exists for it; pmucheck's QEMU (qemu/patches) names it so on its virt board. Elsewhere no node: RMPZSB SKIPs.
+ */
+#define FDT_PMU_EXT_COMPAT "qemu,armv8-pmuv3-external"
 
 enum plat_psci_method { PLAT_PSCI_NONE, PLAT_PSCI_SMC, PLAT_PSCI_HVC };
 
@@ -122,6 +128,8 @@ struct plat_desc {
 	                                           the PE, spinning, reads the address to enter at; 0: not spin-table */
 	uint64_t pe_debug_base[PLAT_MAX_PES]; /* arm,coresight-cpu-debug reg of each PE: its external debug
 	                                         registers (EDPCSR, ...), 4KB; 0: the tree names none */
+	uint64_t pe_pmu_ext_base[PLAT_MAX_PES]; /* FDT_PMU_EXT_COMPAT reg of each PE: its PMU's external interface
+	                                           (PMPCSR, PMPCSCTL, ...; FEAT_PCSRv8p9), 4KB; 0: none named */
 	char bootargs[PLAT_BOOTARGS_MAX]; /* /chosen/bootargs, "" when absent */
 };
 
