@@ -227,11 +227,13 @@ host-test: $(HOST_TEST)
 
 # Mutation testing of the model files whose every comparison and boolean operator the host tests pin
 # (ci/mutate_model.py: each ==/!=, </>=, >/<=, &&/||, !, true/false and ?: flipped in turn must fail a host test,
-# or be explained at its line as an equivalent mutant). Only the host test binary is rebuilt per mutant, -j2.
+# or be explained at its line as an equivalent mutant). Only the host test binary is rebuilt per mutant, -j2; at
+# -O1 (a fifth less CPU than -O2: 70 s against 89 s for the three files), without -g and -Werror.
 MUTATE_FILES ?= lib/model/pmu_ebep.c lib/model/pmu_snapshot.c lib/model/pc_sample.c
 mutate:
 	@mkdir -p build/test-results
-	@$(PYTHON) ci/mutate_model.py --jobs 2 --cc "$(HOSTCC)" --cflags "$(filter-out -Werror -g,$(HOST_CFLAGS))" \
+	@$(PYTHON) ci/mutate_model.py --jobs 2 --cc "$(HOSTCC)" \
+	 --cflags "$(subst -O2,-O1,$(filter-out -Werror -g,$(HOST_CFLAGS)))" \
 	 --srcs "$(HOST_TEST_SRCS)" --summary build/test-results/mutate.summary $(MUTATE_FILES) \
 	 > build/test-results/mutate.log; rc=$$?; \
 	 cat build/test-results/mutate.log; exit $$rc
