@@ -17,8 +17,8 @@ step_build() { # name, make arguments...
 $MAKE --no-print-directory host-test
 # Mutation testing of the EBEP, snapshot and PC sample models (ci/mutate_model.py, `make mutate`): each comparison
 # and boolean operator flipped in turn must fail a host test, or be explained at its line as an equivalent mutant;
-# build/test-results/mutate.log. What it cost is printed (about 45 s of 2 cores: the host test binary relinked and
-# run per mutant).
+# build/test-results/mutate.log. What it cost is printed (about 75 s of CPU, -j2: the host test binary relinked and
+# run per mutant; 96 s wall within a make test on a machine busy with other builds).
 $MAKE --no-print-directory mutate
 $MAKE --no-print-directory host-dt-test
 # The census of the device tree reader on the arm64 board trees of Debian's linux-source-6.1 (ci/linux-dts.sh
