@@ -15,6 +15,11 @@ step_build() { # name, make arguments...
 }
 
 $MAKE --no-print-directory host-test
+# Mutation testing of the EBEP, snapshot and PC sample models (ci/mutate_model.py, `make mutate`): each comparison
+# and boolean operator flipped in turn must fail a host test, or be explained at its line as an equivalent mutant;
+# build/test-results/mutate.log. What it cost is printed (about 75 s of CPU, -j2: the host test binary relinked and
+# run per mutant; 96 s wall within a make test on a machine busy with other builds).
+$MAKE --no-print-directory mutate
 $MAKE --no-print-directory host-dt-test
 # The census of the device tree reader on the arm64 board trees of Debian's linux-source-6.1 (ci/linux-dts.sh
 # compiles them into the cache once, ci/census.py sets what the reader finds against what each tree names):
@@ -111,8 +116,9 @@ cat "$R/matrix.log"; tail -n 1 "$R/matrix.log" > "$R/matrix.summary"
 $PYTHON ci/check_report.py --out "$R" > "$R/report.log" 2>&1
 cat "$R/report.log"; tail -n 1 "$R/report.log" > "$R/report.summary"
 # Every step leaves a summary; one that stopped before writing it failed (a missing file is not a pass).
-for step in host host-dt census host-access fuzz-regress build-fvp build-clang build-gcc ci-selftest selection order \
-	    fault-inject qemu-pmu-build qemu-patches fault-inject-pmu qemu qemu-clang newlib matrix tfa uboot lava lava-run report; do
+for step in host mutate host-dt census host-access fuzz-regress build-fvp build-clang build-gcc ci-selftest selection \
+	    order fault-inject qemu-pmu-build qemu-patches fault-inject-pmu qemu qemu-clang newlib matrix tfa uboot lava \
+	    lava-run report; do
 	[ -s "$R/$step.summary" ] || { echo "$step: no summary (the step did not finish)"; echo "0 passed, 1 failed" > "$R/$step.summary"; }
 done
 $PYTHON ci/summarize.py "$R"/*.summary

@@ -155,20 +155,22 @@ static unsigned reserved_views(const struct pmu_state *s, struct pmee_view *out)
 {
 	static const unsigned mdcr_values[] = { 0, 1, 3 }, pmecr_values[] = { 0, 3 };
 	struct pmee_view base = { { 0, raw_pmee(s, 1), raw_pmee(s, 2), raw_pmee(s, 3) } };
+	const unsigned *values;
 	unsigned count = 1, el, i, k, options;
 
 	out[0] = base;
 	for (el = 1; el <= 3; el++) {
 		if (!pmee_reserved(el, base.v[el]))
 			continue;
+		values = el == 1 ? pmecr_values : mdcr_values;
 		options = el == 1 ? 2 : 3;
 		for (i = 0; i < count; i++) /* out[i] takes the first option, copies the others */
 			for (k = 1; k < options; k++) {
 				out[count * k + i] = out[i];
-				out[count * k + i].v[el] = el == 1 ? pmecr_values[k] : mdcr_values[k];
+				out[count * k + i].v[el] = values[k];
 			}
 		for (i = 0; i < count; i++)
-			out[i].v[el] = el == 1 ? pmecr_values[0] : mdcr_values[0];
+			out[i].v[el] = values[0];
 		count *= options;
 	}
 	return count;
@@ -241,7 +243,8 @@ unsigned pmu_exception_return_ppend(const struct pmu_features *f, const struct p
 			return 2u;
 	}
 	/* ShouldSetPPEND unchanged: RNZLVW sets PPEND for this instruction, or it is cleared */
-	if (!rnzlvw || !enabled || (masked_src && masked_dst))
+	if (!rnzlvw || !enabled || /* equivalent mutant "|| -> && #2": both masked: 1 below anyway */
+	    (masked_src && masked_dst))
 		return 1u;
 	if (masked_src) /* masked -> unmasked: RMQDPX, RNZLVW treats the exception as masked */
 		return 1u;

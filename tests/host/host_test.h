@@ -6,7 +6,8 @@
  * spec's sentences turned into code, never by calling the model: a wrong model fails them.
  *
  * Output is TAP-like: one "ok N - name" / "not ok N - name" line per test case, "#" lines under a failing case
- * showing the controls, the expected and the seen value, and the plain line "N passed, N failed" last.
+ * showing the controls, the expected and the seen value, and the plain line "N passed, N failed" last. With
+ * HOST_TEST_FAIL_FAST set in the environment it exits (status 1) after the first failing case.
  */
 #ifndef PMUCHECK_HOST_TEST_H
 #define PMUCHECK_HOST_TEST_H

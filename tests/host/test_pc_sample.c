@@ -166,6 +166,7 @@ static void test_pmpcsr_read(void)
 					tc_check(res.error, 1, "EDPRSR=0x%x: error", edprsr);
 					tc_check(res.unknown, ONES32, "EDPRSR=0x%x: value UNKNOWN", edprsr);
 					tc_check(pmu_regs_equal(&r, &old), 1, "EDPRSR=0x%x: nothing written", edprsr);
+					tc_check(res.updated, 0, "EDPRSR=0x%x: not updated (the error returns first)", edprsr);
 					continue;
 				}
 				update = !a.memory_mapped || !a.slk;
@@ -178,6 +179,10 @@ static void test_pmpcsr_read(void)
 						 bits, el);
 					continue;
 				}
+				/* PMPCSR[31:0] holds what the read returned: "sample" (pc_sample.h) */
+				tc_check(r.pmpcsr & ONES32, ps.valid ? 0x78ABCDEFu : ONES32, "inputs 0x%02x EL%u: PMPCSR[31:0]",
+					 bits, el);
+				tc_check(r.pmpcsr_unknown & ONES32, 0, "inputs 0x%02x EL%u: PMPCSR[31:0] known", bits, el);
 				if (!ps.valid) {
 					tc_check(r.pmpcsr_unknown & MASK64(63, 32), MASK64(62, 61) | MASK64(55, 32) | BIT64(63),
 						 "inputs 0x%02x EL%u: PMPCSR<55:32>, EL, NS UNKNOWN", bits, el);
@@ -257,6 +262,7 @@ static void test_edpcsrlo_read(void)
 					tc_check(res.error, 1, "EDPRSR=0x%x: error", edprsr);
 					tc_check(res.unknown, ONES32, "EDPRSR=0x%x: value UNKNOWN", edprsr);
 					tc_check(ed_regs_equal(&r, &old), 1, "EDPRSR=0x%x: nothing written", edprsr);
+					tc_check(res.updated, 0, "EDPRSR=0x%x: not updated (the error returns first)", edprsr);
 					continue;
 				}
 				update = !a.memory_mapped || !a.slk;

@@ -408,7 +408,7 @@ static void test_no_pmss(void)
 	unsigned m, el3, el2, sse;
 	bool cap;
 
-	tc_begin("D13.9 without FEAT_PMUv3_SS: Capture events disabled, PMSSCR_EL1 writes do nothing");
+	tc_begin("D13.9 without FEAT_PMUv3_SS: Capture events disabled and not allowed, PMSSCR_EL1 writes do nothing");
 	for (m = 0; m < ARRAY_SIZE(snap_machines); m++)
 		for (el3 = 0; el3 < 4; el3++)
 			for (el2 = 0; el2 < 4; el2++)
@@ -420,6 +420,9 @@ static void test_no_pmss(void)
 					tc_check(pmu_capture_outcomes(&f, &s), PMU_CAPTURE_BIT(PMU_CAPTURE_DISABLED), "%s: outcomes",
 						 snap_controls(m, CTX_NS_EL1, el3, el2, sse));
 					tc_check(pmu_capture_event_enabled(&f, &s, NULL), 0, "%s: enabled",
+						 snap_controls(m, CTX_NS_EL1, el3, el2, sse));
+					/* PMUCaptureEventAllowed(): "if !PMUCaptureEventEnabled() ... then return FALSE" */
+					tc_check(pmu_capture_event_allowed(&f, &s, NULL), 0, "%s: allowed",
 						 snap_controls(m, CTX_NS_EL1, el3, el2, sse));
 					tc_check(pmu_pmsscr_write(&f, &s, PMSSCR_EL1_SS_BIT, &cap), s.pmsscr_el1, "%s: write SS=1",
 						 snap_controls(m, CTX_NS_EL1, el3, el2, sse));
