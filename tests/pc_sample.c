@@ -101,11 +101,21 @@ static const enum ctx sample_contexts[] = { CTX_EL3, CTX_NS_EL2, CTX_S_EL2, CTX_
 void test_pc_sample(void)
 {
 	const char *why = NULL;
+	bool locked = false;
 	unsigned i;
 
 	debug_base = pe_current < PLAT_MAX_PES ? plat.pe_debug_base[pe_current] : 0;
 	if (!debug_base)
 		why = "no external debug block for this PE: the device tree has no arm,coresight-cpu-debug node for it";
+	if (!why) {
+		/* The OS Lock (it resets locked; external debug accesses are then errors) and the Software Lock (a
+		 * sampling read then updates no companion register) unlocked for the run, as a debugger does. */
+		locked = (read_oslsr_el1() & OSLSR_EL1_OSLK_BIT) != 0;
+		write_oslar_el1(0);
+		isb();
+		*(volatile uint32_t *)(uintptr_t)(debug_base + CS_LAR_OFF) = CS_LAR_KEY;
+		dsb_sy();
+	}
 	for (i = 0; i < sizeof(sample_contexts) / sizeof(sample_contexts[0]); i++) {
 		enum ctx c = sample_contexts[i];
 		const char *cwhy = why;
@@ -117,5 +127,13 @@ void test_pc_sample(void)
 			continue;
 		}
 		check_ctx(c);
+	}
+	if (!why) {
+		*(volatile uint32_t *)(uintptr_t)(debug_base + CS_LAR_OFF) = 0;
+		dsb_sy();
+		if (locked) {
+			write_oslar_el1(1);
+			isb();
+		}
 	}
 }

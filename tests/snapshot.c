@@ -371,7 +371,10 @@ static void pmu_ext_write32(uint64_t base, unsigned off, uint32_t v)
 	dsb_sy();
 }
 
-/* Why the PC sample point cannot run on this PE, or NULL; leaves PMPCSCTL = 0. */
+/*
+ * Why the PC sample point cannot run on this PE, or NULL; leaves PMPCSCTL = 0 and the Software Lock unlocked
+ * (PMLAR; test_snapshot() locks it again). The OS Lock must be unlocked: with it, the accesses are errors.
+ */
 static const char *pc_sample_skip_reason(uint64_t base)
 {
 	uint32_t v;
@@ -379,6 +382,7 @@ static const char *pc_sample_skip_reason(uint64_t base)
 	if (!base)
 		return "no PMU external interface for this PE in the device tree (no node compatible "
 		       FDT_PMU_EXT_COMPAT " names it; no binding exists for it)";
+	pmu_ext_write32(base, CS_LAR_OFF, CS_LAR_KEY); /* the Software Lock, which may reset locked */
 	pmu_ext_write32(base, PMU_EXT_PMPCSCTL, (uint32_t)(PMPCSCTL_SS_BIT | PMPCSCTL_EN_BIT));
 	v = pmu_ext_read32(base, PMU_EXT_PMPCSCTL);
 	pmu_ext_write32(base, PMU_EXT_PMPCSCTL, 0);
@@ -473,6 +477,8 @@ void test_snapshot(void)
 		else
 			check_pc_sample(c, pmu_ext);
 	}
+	if (!pcs_why)
+		pmu_ext_write32(pmu_ext, CS_LAR_OFF, 0); /* the Software Lock as a debugger expects it: locked */
 	if (locked) {
 		write_oslar_el1(1);
 		isb();

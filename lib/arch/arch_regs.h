@@ -130,6 +130,12 @@
 #define PMU_EXT_PMPCSR_LO     0x200
 #define PMU_EXT_PMPCSR_HI     0x204
 #define PMU_EXT_PMPCSCTL      0xE50
+/* The CoreSight Software Lock of a memory-mapped component (EDLAR/PMLAR at 0xFB0, EDLSR/PMLSR.SLK at 0xFB4
+ * bit 1; DDI0487 H9/I5 register descriptions): the key 0xC5ACCE55 unlocks it, any other value locks it. While
+ * locked, memory-mapped writes are ignored and a sampling read updates no companion register. */
+#define CS_LAR_OFF            0xFB0
+#define CS_LSR_OFF            0xFB4
+#define CS_LAR_KEY            0xC5ACCE55u
 #define PMPCSCTL_SS_BIT       BIT64(4)  /* sample into PMPCSR on each PMU snapshot Capture event */
 #define PMPCSCTL_IMP_BIT      BIT64(1)  /* EN is implemented */
 #define PMPCSCTL_EN_BIT       BIT64(0)  /* PC Sample-based Profiling active (when IMP) */
