@@ -9,15 +9,21 @@
  * ExternalNoninvasiveDebugAllowed() FALSE, which the authentication interface decides and software cannot see)
  * or the sample of an instruction inside pmucheck's code; a valid sample must name the context: EDCIDSR =
  * CONTEXTIDR_EL1 as the orchestrator set it, EDVIDSR.NS = Non-secure, EDVIDSR.E2 = (EL2), EDVIDSR.E3 = (EL3)
- * (EDPCSRlo pseudocode, EDSCR.SC2 == 0 at reset). Test point: pc_sample.edpcsr.<ctx>. EL0 is not sampled (its
- * mapping of the debug block is privileged). The offsets are the external debug register map of DDI0487 (H9),
- * not in the local spec copy.
+ * (EDPCSRlo pseudocode, EDSCR.SC2 == 0 at reset). Test point: pc_sample.edpcsr.<ctx>, where EDDEVID.PCSample says
+ * the debug block has the sample registers (FEAT_PCSRv8; from Armv8.2 they moved to the PMU, H7.1.2).
+ * The same through the PMU's external interface (FEAT_PCSRv8p2, FEAT_PCSRv8p9; the PMPCSR[] read pseudocode), found
+ * in the device tree as snapshot.c finds it (FDT_PMU_EXT_COMPAT) and present where PMDEVID.PCSample != 0: the
+ * context reads PMPCSR[31:0] (the sample); PMPCSR[63:32] and PMCID1SR must then name the context (PC inside
+ * pmucheck's code or 0xFFFFFFFF, PMPCSR.EL, PMPCSR.NS, PMCID1SR = CONTEXTIDR_EL1). Test point:
+ * pc_sample.pmpcsr.<ctx>. EL0 is not sampled (its mapping of the blocks is privileged). The offsets are the
+ * external register maps of DDI0487 (H9, I5.2), not in the local spec copy.
  */
 #include <stdio.h>
 
 #include "arch/arch_regs.h"
 #include "arch/sysreg.h"
 #include "platform/platform_desc.h"
+#include "runtime/context.h"
 #include "pmu_util.h"
 #include "runtime/baseline.h"
 #include "runtime/exception.h"
@@ -32,13 +38,21 @@
 #define EDVIDSR_OFF  0x0A8
 #define EDPCSRhi_OFF 0x0AC
 #define EDPRSR_OFF   0x314
+#define DEVID_OFF    0xFC8       /* EDDEVID, PMDEVID: PCSample is bits [3:0] in both */
+#define PMCID1SR_OFF 0x208
 #define NO_SAMPLE    0xFFFFFFFFu
+#define RULES_PMU "CreatePCSample, PMPCSR[] (read; FEAT_PCSRv8p2, FEAT_PCSRv8p9), PMCID1SR"
 
-static uint64_t debug_base;
+static uint64_t debug_base, pmu_base;
 
 static uint32_t ed_read(unsigned off)
 {
 	return *(volatile uint32_t *)(uintptr_t)(debug_base + off);
+}
+
+static uint32_t pm_read(unsigned off)
+{
+	return *(volatile uint32_t *)(uintptr_t)(pmu_base + off);
 }
 
 /* Runs in the context: one read of its own EDPCSRlo (the sample). */
@@ -46,6 +60,55 @@ static uint64_t at_ctx_sample(uint64_t unused)
 {
 	(void)unused;
 	return ed_read(EDPCSRlo_OFF);
+}
+
+/* Runs in the context: one read of its own PMPCSR[31:0] (the sample, with PMPCSCTL.SS = 0). */
+static uint64_t at_ctx_pmpcsr(uint64_t unused)
+{
+	(void)unused;
+	return pm_read(PMU_EXT_PMPCSR_LO);
+}
+
+/* PMPCSR[] through the PMU external interface at context c (pmu_base set, its Software Lock unlocked). */
+static void check_pmpcsr(enum ctx c)
+{
+	struct check_group g;
+	uint64_t ret, pc, hi64;
+	uint32_t lo, hi, cid, contextidr = 0x00C1E000u | (unsigned)c;
+	unsigned el;
+
+	if (!group_begin(&g, RULES_PMU, "pc_sample.pmpcsr.%s", ctx_name(c)))
+		return;
+	write_contextidr_el1(contextidr);
+	isb();
+	if (ctx_call(c, at_ctx_pmpcsr, 0, &ret) != CTX_OK) {
+		check(&g, false, "an unexpected exception ended the PMPCSR read at %s", ctx_name(c));
+		exc_record_print(&exc_unexpected);
+		baseline_restore_all();
+		group_end(&g);
+		return;
+	}
+	lo = (uint32_t)ret;
+	hi = pm_read(PMU_EXT_PMPCSR_HI);
+	cid = pm_read(PMCID1SR_OFF);
+	hi64 = (uint64_t)hi << 32;
+	pc = (hi64 & PMPCSR_PChi_MASK) | lo;
+	el = (unsigned)((hi64 & PMPCSR_EL_MASK) >> PMPCSR_EL_SHIFT);
+	check(&g, lo == NO_SAMPLE || (pc >= (uint64_t)(uintptr_t)__text_start && pc < (uint64_t)(uintptr_t)__text_end),
+	      "PMPCSR = 0x%08x%08x: PC 0x%llx neither 0xFFFFFFFF (no sample) nor inside pmucheck's code 0x%llx..0x%llx "
+	      "(the sampled PE ran nothing else)", hi, lo, (unsigned long long)pc,
+	      (unsigned long long)(uintptr_t)__text_start, (unsigned long long)(uintptr_t)__text_end);
+	if (lo == NO_SAMPLE) {
+		printf("# pc_sample.pmpcsr.%s: PMPCSR[31:0] = 0xFFFFFFFF: no sample (PC sampling not allowed there)\n",
+		       ctx_name(c));
+	} else {
+		check(&g, el == ctx_el(c) && !!(hi64 & PMPCSR_NS_BIT) == !ctx_secure(c),
+		      "PMPCSR.EL = %u, PMPCSR.NS = %u, expected %u, %u for %s", el, !!(hi64 & PMPCSR_NS_BIT), ctx_el(c),
+		      !ctx_secure(c), ctx_name(c));
+		check(&g, cid == contextidr, "PMCID1SR = 0x%08x, expected CONTEXTIDR_EL1 = 0x%08x", cid, contextidr);
+	}
+	baseline_restore_all();
+	group_end(&g);
 }
 
 static void check_ctx(enum ctx c)
@@ -100,40 +163,64 @@ static const enum ctx sample_contexts[] = { CTX_EL3, CTX_NS_EL2, CTX_S_EL2, CTX_
 
 void test_pc_sample(void)
 {
-	const char *why = NULL;
+	const char *why = NULL, *pmu_why = NULL;
 	bool locked = false;
 	unsigned i;
 
 	debug_base = pe_current < PLAT_MAX_PES ? plat.pe_debug_base[pe_current] : 0;
-	if (!debug_base)
-		why = "no external debug block for this PE: the device tree has no arm,coresight-cpu-debug node for it";
-	if (!why) {
-		/* The OS Lock (it resets locked; external debug accesses are then errors) and the Software Lock (a
-		 * sampling read then updates no companion register) unlocked for the run, as a debugger does. */
+	pmu_base = pe_current < PLAT_MAX_PES ? plat.pe_pmu_ext_base[pe_current] : 0;
+	/* The OS Lock (it resets locked; external accesses are then errors) and each block's Software Lock (a
+	 * sampling read then updates no companion register) unlocked for the run, as a debugger does. Without a
+	 * block the OS Lock is left alone (firmware owning EL3 may trap OSLAR_EL1: MDCR_EL3.TDOSA). */
+	if (debug_base || pmu_base) {
 		locked = (read_oslsr_el1() & OSLSR_EL1_OSLK_BIT) != 0;
 		write_oslar_el1(0);
 		isb();
+	}
+	if (!debug_base) {
+		why = "no external debug block for this PE: the device tree has no arm,coresight-cpu-debug node for it";
+	} else {
 		*(volatile uint32_t *)(uintptr_t)(debug_base + CS_LAR_OFF) = CS_LAR_KEY;
 		dsb_sy();
+		if (!(ed_read(DEVID_OFF) & 0xFu))
+			why = "FEAT_PCSRv8 not implemented: EDDEVID.PCSample == 0b0000 (from Armv8.2 the sample registers are "
+			      "the PMU's: pc_sample.pmpcsr)";
+	}
+	if (!pmu_base) {
+		pmu_why = "no PMU external interface for this PE in the device tree (no node compatible "
+			  FDT_PMU_EXT_COMPAT " names it; no binding exists for it)";
+	} else {
+		*(volatile uint32_t *)(uintptr_t)(pmu_base + CS_LAR_OFF) = CS_LAR_KEY;
+		*(volatile uint32_t *)(uintptr_t)(pmu_base + PMU_EXT_PMPCSCTL) = 0; /* SS = 0: a read samples */
+		dsb_sy();
+		if (!(pm_read(DEVID_OFF) & 0xFu))
+			pmu_why = "FEAT_PCSRv8p2 not implemented: PMDEVID.PCSample == 0b0000";
 	}
 	for (i = 0; i < sizeof(sample_contexts) / sizeof(sample_contexts[0]); i++) {
 		enum ctx c = sample_contexts[i];
-		const char *cwhy = why;
+		const char *cwhy = NULL;
 
-		if (!cwhy)
-			ctx_available(c, &cwhy);
-		if (cwhy) {
+		if (!ctx_available(c, &cwhy)) {
 			pmu_skip_at("pc_sample.edpcsr", c, RULES, cwhy);
+			pmu_skip_at("pc_sample.pmpcsr", c, RULES_PMU, cwhy);
 			continue;
 		}
-		check_ctx(c);
+		if (why)
+			pmu_skip_at("pc_sample.edpcsr", c, RULES, why);
+		else
+			check_ctx(c);
+		if (pmu_why)
+			pmu_skip_at("pc_sample.pmpcsr", c, RULES_PMU, pmu_why);
+		else
+			check_pmpcsr(c);
 	}
-	if (!why) {
+	if (debug_base)
 		*(volatile uint32_t *)(uintptr_t)(debug_base + CS_LAR_OFF) = 0;
-		dsb_sy();
-		if (locked) {
-			write_oslar_el1(1);
-			isb();
-		}
+	if (pmu_base)
+		*(volatile uint32_t *)(uintptr_t)(pmu_base + CS_LAR_OFF) = 0;
+	dsb_sy();
+	if (locked) {
+		write_oslar_el1(1);
+		isb();
 	}
 }

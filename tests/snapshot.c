@@ -439,11 +439,29 @@ out:
 
 static const enum ctx snapshot_contexts[] = { CTX_EL3, CTX_NS_EL2, CTX_S_EL2, CTX_NS_EL1, CTX_S_EL1, CTX_S_EL1_SEL2 };
 
+/*
+ * PMSSCR_EL1.NC back to 1, as the run found it (it resets to 1, and no write sets it): one capture at the
+ * orchestrator that the OS Lock prohibits (PMUCaptureEvent(): PMSSCR_EL1.<NC,SS> = '10'). Leaves the OS Lock
+ * unlocked.
+ */
+static void restore_nc(void)
+{
+	struct pmu_state s;
+
+	allowed_state(&s, pmu_orchestrator_ctx());
+	program_controls(&s);
+	write_oslar_el1(1);
+	isb();
+	(void)at_ctx_capture(0);
+	write_oslar_el1(0);
+	isb();
+}
+
 void test_snapshot(void)
 {
 	const char *why = NULL, *pcs_why;
 	uint64_t pmu_ext = pe_current < PLAT_MAX_PES ? plat.pe_pmu_ext_base[pe_current] : 0;
-	bool locked = false;
+	bool locked = false, nc = false;
 	unsigned i;
 
 	if (!pmu_implemented(&features.pmu))
@@ -453,6 +471,8 @@ void test_snapshot(void)
 	else if (features.el3 && orchestrator_el < 3)
 		why = "EL3 implemented, and pmucheck was not entered at EL3: MDCR_EL3.EnPMSS and PMSSE are not ours";
 	if (!why) {
+		/* PMSSCR_EL1.NC as found (only with FEAT_PMUv3_SS: forced gates may lack the register) */
+		nc = features.pmu.pmss && (read_pmsscr_el1() & PMSSCR_EL1_NC_BIT);
 		locked = (read_oslsr_el1() & OSLSR_EL1_OSLK_BIT) != 0;
 		write_oslar_el1(0);
 		isb();
@@ -479,6 +499,8 @@ void test_snapshot(void)
 	}
 	if (!pcs_why)
 		pmu_ext_write32(pmu_ext, CS_LAR_OFF, 0); /* the Software Lock as a debugger expects it: locked */
+	if (nc && !(read_pmsscr_el1() & PMSSCR_EL1_NC_BIT))
+		restore_nc();
 	if (locked) {
 		write_oslar_el1(1);
 		isb();
