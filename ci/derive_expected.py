@@ -60,9 +60,10 @@ CONTEXTS = {"el3": (3, False, False), "ns_el2": (2, False, False), "s_el2": (2, 
             "s_el0": (0, True, False), "s_el1_sel2": (1, True, True), "s_el0_sel2": (0, True, True)}
 
 
-class Header(collections.namedtuple("Header", "entry version regs fgt pmceid0 debug_blocks unavailable")):
+class Header(collections.namedtuple("Header", "entry version regs fgt pmceid0 debug_blocks pmu_ext unavailable")):
     """What a run's header says: entry EL, QEMU version, raw ID registers {name: value}, FEAT_FGT, PMCEID0_EL0,
-    whether the device tree has external debug blocks, and {context: reason} of the contexts not available."""
+    whether the device tree has external debug blocks and PMU external interfaces, and {context: reason} of the
+    contexts not available."""
 
     def field(self, reg, name):
         hi, lo = FIELDS[reg][name]
@@ -87,6 +88,7 @@ class Header(collections.namedtuple("Header", "entry version regs fgt pmceid0 de
 def parse_header(text):
     """Return (Header, problems) from a run's console: the lines before the first test point."""
     problems, regs, entry, version, fgt, pmceid0, debug, unavailable = [], {}, None, None, None, None, None, {}
+    pmu_ext = None
     pes = 0
     for line in text.replace("\r", "").splitlines():
         if line.startswith(("ok ", "not ok ")):
@@ -114,18 +116,21 @@ def parse_header(text):
             pmceid0 = int(m.group(1), 16)
         elif m := re.match(r"^# external debug blocks \(arm,coresight-cpu-debug\): (.*)$", line):
             debug = m.group(1) != "none"
+        elif m := re.match(r"^# PMU external interfaces \([\w,.-]+\): (.*)$", line):
+            pmu_ext = m.group(1) != "none"
         elif m := re.match(r"^# context (\w+): not available: (.*)$", line):
             unavailable[m.group(1)] = m.group(2)
     missing = [what for what, v in (("entered at EL<n>", entry), ("QEMU <version>", version),
                                     ("ID_AA64MMFR0_EL1.FGT", fgt), ("PMCEID0_EL0", pmceid0),
-                                    ("external debug blocks", debug)) if v is None]
+                                    ("external debug blocks", debug), ("PMU external interfaces", pmu_ext))
+                if v is None]
     missing += [r for r in FIELDS if r not in regs and r != "PMMIR_EL1"]
     if missing:
         problems.append("header: not printed: " + ", ".join(missing))
         return None, problems
     if pes != 1:
         problems.append(f"header: {pes} PEs described; the matrix derives single-PE runs only")
-    return Header(entry, version, regs, fgt, pmceid0, debug, unavailable), problems
+    return Header(entry, version, regs, fgt, pmceid0, debug, pmu_ext, unavailable), problems
 
 
 def context_reason(h, ctx):
@@ -195,9 +200,9 @@ SKIP_RULES = [
      lambda h, m, n: not pmcr_dp(h)),
     (r"no external debug block for this PE: the device tree has no arm,coresight-cpu-debug node for it",
      lambda h, m, n: not h.debug_blocks),
-    # Checks pmucheck does not make yet, on a PE that has the feature (README: snapshot.event, freeze.spe).
-    (r"the PMU_SNAPSHOT event number is not in the spec extracts \(\.\./shared/spec\): not checked",
-     lambda h, m, n: n == "snapshot.event" and h.has("FEAT_PMUv3_SS")),
+    (r"no PMU external interface for this PE in the device tree \(no node compatible [\w,.-]+ names it; no binding "
+     r"exists for it\)", lambda h, m, n: not h.pmu_ext),
+    # Checks pmucheck does not make yet, on a PE that has the feature (freeze.spe).
     (r"FEAT_SPEv1p2 is implemented, but pmucheck does not yet generate SPE .*",
      lambda h, m, n: n == "freeze.spe" and h.has("FEAT_SPEv1p2")),
 ]
