@@ -15,6 +15,7 @@ HEADER = """TAP version 14
 # pmucheck: PMUv3 conformance checks (platform qemu-virt)
 # entered at EL3
 # external debug blocks (arm,coresight-cpu-debug): none
+# PMU external interfaces (qemu,armv8-pmuv3-external): none
 # QEMU 10.0 (boot argument pmucheck.qemu): the deviations recorded for it apply
 # PE 0: MPIDR_EL1 = 0x0000000000 MIDR_EL1 = 0x411fd070
 # ID_AA64PFR0_EL1 = 0x0000000001002222: EL3=2 EL2=2 SEL2=0
