@@ -47,12 +47,12 @@ static uint64_t debug_base, pmu_base;
 
 static uint32_t ed_read(unsigned off)
 {
-	return *(volatile uint32_t *)(uintptr_t)(debug_base + off);
+	return ext_read32(debug_base, off);
 }
 
 static uint32_t pm_read(unsigned off)
 {
-	return *(volatile uint32_t *)(uintptr_t)(pmu_base + off);
+	return ext_read32(pmu_base, off);
 }
 
 /* Runs in the context: one read of its own EDPCSRlo (the sample). */
@@ -172,16 +172,11 @@ void test_pc_sample(void)
 	/* The OS Lock (it resets locked; external accesses are then errors) and each block's Software Lock (a
 	 * sampling read then updates no companion register) unlocked for the run, as a debugger does. Without a
 	 * block the OS Lock is left alone (firmware owning EL3 may trap OSLAR_EL1: MDCR_EL3.TDOSA). */
-	if (debug_base || pmu_base) {
-		locked = (read_oslsr_el1() & OSLSR_EL1_OSLK_BIT) != 0;
-		write_oslar_el1(0);
-		isb();
-	}
+	if (debug_base || pmu_base)
+		locked = ext_locks_release(debug_base, pmu_base);
 	if (!debug_base) {
 		why = "no external debug block for this PE: the device tree has no arm,coresight-cpu-debug node for it";
 	} else {
-		*(volatile uint32_t *)(uintptr_t)(debug_base + CS_LAR_OFF) = CS_LAR_KEY;
-		dsb_sy();
 		if (!(ed_read(DEVID_OFF) & 0xFu))
 			why = "FEAT_PCSRv8 not implemented: EDDEVID.PCSample == 0b0000 (from Armv8.2 the sample registers are "
 			      "the PMU's: pc_sample.pmpcsr)";
@@ -190,9 +185,7 @@ void test_pc_sample(void)
 		pmu_why = "no PMU external interface for this PE in the device tree (no node compatible "
 			  FDT_PMU_EXT_COMPAT " names it; no binding exists for it)";
 	} else {
-		*(volatile uint32_t *)(uintptr_t)(pmu_base + CS_LAR_OFF) = CS_LAR_KEY;
-		*(volatile uint32_t *)(uintptr_t)(pmu_base + PMU_EXT_PMPCSCTL) = 0; /* SS = 0: a read samples */
-		dsb_sy();
+		ext_write32(pmu_base, PMU_EXT_PMPCSCTL, 0); /* SS = 0: a read samples */
 		if (!(pm_read(DEVID_OFF) & 0xFu))
 			pmu_why = "FEAT_PCSRv8p2 not implemented: PMDEVID.PCSample == 0b0000";
 	}
@@ -214,13 +207,6 @@ void test_pc_sample(void)
 		else
 			check_pmpcsr(c);
 	}
-	if (debug_base)
-		*(volatile uint32_t *)(uintptr_t)(debug_base + CS_LAR_OFF) = 0;
-	if (pmu_base)
-		*(volatile uint32_t *)(uintptr_t)(pmu_base + CS_LAR_OFF) = 0;
-	dsb_sy();
-	if (locked) {
-		write_oslar_el1(1);
-		isb();
-	}
+	if (debug_base || pmu_base)
+		ext_locks_restore(locked, debug_base, pmu_base);
 }

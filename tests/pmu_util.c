@@ -252,3 +252,39 @@ unsigned pmu_filter_bits(uint64_t *bits)
 		bits[n++] = PMEVTYPER_SH_BIT;
 	return n;
 }
+
+uint32_t ext_read32(uint64_t base, unsigned off)
+{
+	return *(volatile uint32_t *)(uintptr_t)(base + off);
+}
+
+void ext_write32(uint64_t base, unsigned off, uint32_t v)
+{
+	*(volatile uint32_t *)(uintptr_t)(base + off) = v;
+	dsb_sy();
+}
+
+bool ext_locks_release(uint64_t base_a, uint64_t base_b)
+{
+	bool os_locked = (read_oslsr_el1() & OSLSR_EL1_OSLK_BIT) != 0;
+
+	write_oslar_el1(0);
+	isb();
+	if (base_a)
+		ext_write32(base_a, CS_LAR_OFF, CS_LAR_KEY);
+	if (base_b)
+		ext_write32(base_b, CS_LAR_OFF, CS_LAR_KEY);
+	return os_locked;
+}
+
+void ext_locks_restore(bool os_locked, uint64_t base_a, uint64_t base_b)
+{
+	if (base_a)
+		ext_write32(base_a, CS_LAR_OFF, 0);
+	if (base_b)
+		ext_write32(base_b, CS_LAR_OFF, 0);
+	if (os_locked) {
+		write_oslar_el1(1);
+		isb();
+	}
+}

@@ -107,4 +107,20 @@ void pmu_skip_at(const char *point, enum ctx c, const char *rules, const char *w
 /* The filter word with bits[b] set for every bit b of `combo` (combo < 2^nbits). */
 uint64_t pmu_filter_combo(const uint64_t *bits, unsigned nbits, unsigned combo);
 
+/*
+ * 32-bit access to a memory-mapped external register (a PE's debug block or PMU external interface: DDI0487 H9,
+ * I5.2) at base + off, Device memory; a write is followed by DSB SY.
+ */
+uint32_t ext_read32(uint64_t base, unsigned off);
+void ext_write32(uint64_t base, unsigned off, uint32_t v);
+
+/*
+ * The locks a debugger clears before it reads a PE's sample registers: the OS Lock (OSLAR_EL1 = 0; it resets
+ * locked, and external accesses to the sample registers are then errors), and each block's CoreSight Software Lock
+ * (CS_LAR_KEY to its LAR at 0xFB0; locked, its writes are ignored). ext_locks_release() returns whether the OS Lock
+ * was locked; ext_locks_restore() gives it back and locks the Software Locks again. A base of 0 is skipped.
+ */
+bool ext_locks_release(uint64_t base_a, uint64_t base_b);
+void ext_locks_restore(bool os_locked, uint64_t base_a, uint64_t base_b);
+
 #endif

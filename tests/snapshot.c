@@ -360,20 +360,9 @@ out:
 	group_end(&g);
 }
 
-static uint32_t pmu_ext_read32(uint64_t base, unsigned off)
-{
-	return *(volatile uint32_t *)(uintptr_t)(base + off);
-}
-
-static void pmu_ext_write32(uint64_t base, unsigned off, uint32_t v)
-{
-	*(volatile uint32_t *)(uintptr_t)(base + off) = v;
-	dsb_sy();
-}
-
 /*
- * Why the PC sample point cannot run on this PE, or NULL; leaves PMPCSCTL = 0 and the Software Lock unlocked
- * (PMLAR; test_snapshot() locks it again). The OS Lock must be unlocked: with it, the accesses are errors.
+ * Why the PC sample point cannot run on this PE, or NULL; leaves PMPCSCTL = 0. The OS Lock and the block's
+ * Software Lock must be unlocked (ext_locks_release()).
  */
 static const char *pc_sample_skip_reason(uint64_t base)
 {
@@ -382,10 +371,9 @@ static const char *pc_sample_skip_reason(uint64_t base)
 	if (!base)
 		return "no PMU external interface for this PE in the device tree (no node compatible "
 		       FDT_PMU_EXT_COMPAT " names it; no binding exists for it)";
-	pmu_ext_write32(base, CS_LAR_OFF, CS_LAR_KEY); /* the Software Lock, which may reset locked */
-	pmu_ext_write32(base, PMU_EXT_PMPCSCTL, (uint32_t)(PMPCSCTL_SS_BIT | PMPCSCTL_EN_BIT));
-	v = pmu_ext_read32(base, PMU_EXT_PMPCSCTL);
-	pmu_ext_write32(base, PMU_EXT_PMPCSCTL, 0);
+	ext_write32(base, PMU_EXT_PMPCSCTL, (uint32_t)(PMPCSCTL_SS_BIT | PMPCSCTL_EN_BIT));
+	v = ext_read32(base, PMU_EXT_PMPCSCTL);
+	ext_write32(base, PMU_EXT_PMPCSCTL, 0);
 	if (!(v & PMPCSCTL_SS_BIT))
 		return "FEAT_PCSRv8p9 not implemented: PMPCSCTL.SS reads 0 after a write of 1 (RES0 without it)";
 	return NULL;
@@ -407,14 +395,14 @@ static void check_pc_sample(enum ctx c, uint64_t base)
 		goto out;
 	allowed_state(&s, c);
 	program_controls(&s);
-	pmu_ext_write32(base, PMU_EXT_PMPCSCTL, (uint32_t)(PMPCSCTL_SS_BIT | PMPCSCTL_EN_BIT));
+	ext_write32(base, PMU_EXT_PMPCSCTL, (uint32_t)(PMPCSCTL_SS_BIT | PMPCSCTL_EN_BIT));
 	if (ctx_call(c, at_ctx_capture_pair, 0, &ret) != CTX_OK) {
 		check(&g, false, "an unexpected exception ended the captures in %s", ctx_name(c));
 		exc_record_print(&exc_unexpected);
 		goto out;
 	}
-	lo = pmu_ext_read32(base, PMU_EXT_PMPCSR_LO);
-	hi = pmu_ext_read32(base, PMU_EXT_PMPCSR_HI);
+	lo = ext_read32(base, PMU_EXT_PMPCSR_LO);
+	hi = ext_read32(base, PMU_EXT_PMPCSR_HI);
 	pc = ((uint64_t)hi << 32 | lo) & (PMPCSR_PChi_MASK | PMPCSR_PClo_MASK);
 	el = (unsigned)((((uint64_t)hi << 32) & PMPCSR_EL_MASK) >> PMPCSR_EL_SHIFT);
 	ns = ((((uint64_t)hi << 32) & PMPCSR_NS_BIT) != 0);
@@ -431,7 +419,7 @@ static void check_pc_sample(enum ctx c, uint64_t base)
 	check(&g, el == ctx_el(c) && ns == !ctx_secure(c), "PMPCSR.EL = %u, PMPCSR.NS = %u; the captures ran at %s "
 	      "(EL%u, NS %u)", el, ns, ctx_name(c), ctx_el(c), !ctx_secure(c));
 out:
-	pmu_ext_write32(base, PMU_EXT_PMPCSCTL, 0);
+	ext_write32(base, PMU_EXT_PMPCSCTL, 0);
 	pmu_stop();
 	baseline_restore_all();
 	group_end(&g);
@@ -473,9 +461,7 @@ void test_snapshot(void)
 	if (!why) {
 		/* PMSSCR_EL1.NC as found (only with FEAT_PMUv3_SS: forced gates may lack the register) */
 		nc = features.pmu.pmss && (read_pmsscr_el1() & PMSSCR_EL1_NC_BIT);
-		locked = (read_oslsr_el1() & OSLSR_EL1_OSLK_BIT) != 0;
-		write_oslar_el1(0);
-		isb();
+		locked = ext_locks_release(pmu_ext, 0);
 	}
 	pcs_why = why ? why : pc_sample_skip_reason(pmu_ext);
 	for (i = 0; i < sizeof(snapshot_contexts) / sizeof(snapshot_contexts[0]); i++) {
@@ -497,13 +483,9 @@ void test_snapshot(void)
 		else
 			check_pc_sample(c, pmu_ext);
 	}
-	if (!pcs_why)
-		pmu_ext_write32(pmu_ext, CS_LAR_OFF, 0); /* the Software Lock as a debugger expects it: locked */
 	if (nc && !(read_pmsscr_el1() & PMSSCR_EL1_NC_BIT))
 		restore_nc();
-	if (locked) {
-		write_oslar_el1(1);
-		isb();
-	}
+	if (!why)
+		ext_locks_restore(locked, pmu_ext, 0);
 	baseline_restore_all();
 }
