@@ -262,11 +262,12 @@ const struct xfail platform_xfails[] = {
 	 * Non-secure and Secure-under-SEL2 EL1/EL0 take no exception, while every other PMU bit (12-22, 58) traps its
 	 * register as the model says. Why sure: QEMU's fine-grained trap list for the PMU (FGTBit in
 	 * target/arm/cpregs.h, added with FEAT_FGT) has PMEVCNTRn, PMEVTYPERn, PMCCFILTR, PMCCNTR, PMCNTEN,
-	 * PMINTEN, PMOVS, PMSELR, PMSWINC, PMCR, PMMIR and PMCEIDn, and no PMUSERENR_EL0.
+	 * PMINTEN, PMOVS, PMSELR, PMSWINC, PMCR, PMMIR and PMCEIDn, and no PMUSERENR_EL0. Fixed in pmucheck's
+	 * QEMU (qemu/patches/0015): recorded for Debian's 10.0 only.
 	 */
 #define FGT_PMUSERENR_DEVIATION(ctx)                                                                      \
 	{ "access.pmuserenr_el0." ctx, "Accessing PMUSERENR_EL0: HDFGRTR_EL2/HDFGWTR_EL2.PMUSERENR_EL0 trap to EL2", \
-	  "HDFGRTR_EL2/HDFGWTR_EL2.PMUSERENR_EL0 (bit 57) ignored", with_fgt_el2, QEMU_10 }
+	  "HDFGRTR_EL2/HDFGWTR_EL2.PMUSERENR_EL0 (bit 57) ignored", with_fgt_el2, "10.0" } /* qemu/patches/0015 */
 	FGT_PMUSERENR_DEVIATION("ns_el1"), FGT_PMUSERENR_DEVIATION("ns_el0"), FGT_PMUSERENR_DEVIATION("s_el1_sel2"),
 	FGT_PMUSERENR_DEVIATION("s_el0_sel2"),
 	/*
