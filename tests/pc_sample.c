@@ -55,6 +55,12 @@ static uint32_t pm_read(unsigned off)
 	return ext_read32(pmu_base, off);
 }
 
+/* Whether pc is inside pmucheck's code (__text_start..__text_end): the sampled PE ran nothing else. */
+static bool in_text(uint64_t pc)
+{
+	return pc >= (uint64_t)(uintptr_t)__text_start && pc < (uint64_t)(uintptr_t)__text_end;
+}
+
 /* Runs in the context: one read of its own EDPCSRlo (the sample). */
 static uint64_t at_ctx_sample(uint64_t unused)
 {
@@ -94,7 +100,7 @@ static void check_pmpcsr(enum ctx c)
 	hi64 = (uint64_t)hi << 32;
 	pc = (hi64 & PMPCSR_PChi_MASK) | lo;
 	el = (unsigned)((hi64 & PMPCSR_EL_MASK) >> PMPCSR_EL_SHIFT);
-	check(&g, lo == NO_SAMPLE || (pc >= (uint64_t)(uintptr_t)__text_start && pc < (uint64_t)(uintptr_t)__text_end),
+	check(&g, lo == NO_SAMPLE || in_text(pc),
 	      "PMPCSR = 0x%08x%08x: PC 0x%llx neither 0xFFFFFFFF (no sample) nor inside pmucheck's code 0x%llx..0x%llx "
 	      "(the sampled PE ran nothing else)", hi, lo, (unsigned long long)pc,
 	      (unsigned long long)(uintptr_t)__text_start, (unsigned long long)(uintptr_t)__text_end);
@@ -117,7 +123,6 @@ static void check_ctx(enum ctx c)
 	uint64_t lo, pc, ret;
 	uint32_t hi, cid, vid, edprsr, contextidr = 0x00C1D000u | (unsigned)c;
 	unsigned el = ctx_el(c);
-	bool in_text;
 
 	if (!group_begin(&g, RULES, "pc_sample.edpcsr.%s", ctx_name(c)))
 		return;
@@ -139,8 +144,7 @@ static void check_ctx(enum ctx c)
 		   "EDPRSR = 0x%08x: double lock, OS Lock or power-down keeps EDPCSRlo from sampling", edprsr))
 		goto out;
 	pc = (uint64_t)(hi & EDPCSRhi_PC_MASK) << 32 | lo;
-	in_text = pc >= (uint64_t)(uintptr_t)__text_start && pc < (uint64_t)(uintptr_t)__text_end;
-	if (!check(&g, lo == NO_SAMPLE || in_text, "EDPCSRhi:EDPCSRlo = 0x%llx: neither 0xFFFFFFFF (no sample) nor "
+	if (!check(&g, lo == NO_SAMPLE || in_text(pc), "EDPCSRhi:EDPCSRlo = 0x%llx: neither 0xFFFFFFFF (no sample) nor "
 		   "inside pmucheck's code 0x%llx..0x%llx (the sampled PE ran nothing else)", (unsigned long long)pc,
 		   (unsigned long long)(uintptr_t)__text_start, (unsigned long long)(uintptr_t)__text_end) ||
 	    lo == NO_SAMPLE) {

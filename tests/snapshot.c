@@ -306,11 +306,6 @@ out:
 uint64_t snapshot_capture_pair(uint64_t unused);
 extern const char snapshot_capture_first[], snapshot_capture_second[];
 
-static uint64_t at_ctx_capture_pair(uint64_t unused)
-{
-	return snapshot_capture_pair(unused);
-}
-
 static void check_event(enum ctx c)
 {
 	struct check_group g;
@@ -396,7 +391,7 @@ static void check_pc_sample(enum ctx c, uint64_t base)
 	allowed_state(&s, c);
 	program_controls(&s);
 	ext_write32(base, PMU_EXT_PMPCSCTL, (uint32_t)(PMPCSCTL_SS_BIT | PMPCSCTL_EN_BIT));
-	if (ctx_call(c, at_ctx_capture_pair, 0, &ret) != CTX_OK) {
+	if (ctx_call(c, snapshot_capture_pair, 0, &ret) != CTX_OK) {
 		check(&g, false, "an unexpected exception ended the captures in %s", ctx_name(c));
 		exc_record_print(&exc_unexpected);
 		goto out;
