@@ -261,6 +261,27 @@ static bool set_clear_register(enum pmu_reg reg)
 	}
 }
 
+/*
+ * The claim of one access (test.h struct claim): the register, PMUSERENR_EL0.{EN,SW,CR,ER}, MDCR_EL2.{TPM,TPMCR},
+ * MDCR_EL3.TPM and the register's HDFGRTR_EL2/HDFGWTR_EL2 bit in ctl; expected the Exception level the model's
+ * outcome takes the access to (0: performed), seen the level it was taken to (0: none). Returns c.
+ */
+static const struct claim *access_claim(struct claim *c, const struct pmu_state *s, uint64_t pmuserenr,
+					uint64_t hdfgtr, enum pmu_reg reg, bool write, enum pmu_access_result want,
+					const struct exc_record *exc)
+{
+	bool trap = want != PMU_ACCESS_OK && want != PMU_ACCESS_RAZ_WI && want != PMU_ACCESS_UNPREDICTABLE;
+
+	*c = (struct claim){ pmu_reg_name(reg), -1, -1,
+			     (unsigned)(pmuserenr & CLAIM_PMUSERENR_MASK) | (write ? CLAIM_WRITE : 0) |
+			     (s->mdcr_el2 & MDCR_EL2_TPM_BIT ? CLAIM_MDCR_EL2_TPM : 0) |
+			     (s->mdcr_el2 & MDCR_EL2_TPMCR_BIT ? CLAIM_MDCR_EL2_TPMCR : 0) |
+			     (s->mdcr_el3 & MDCR_EL3_TPM_BIT ? CLAIM_MDCR_EL3_TPM : 0) |
+			     (hdfgtr & pmu_reg_fgt_bit(reg, write) ? CLAIM_FGT_TRAP : 0),
+			     trap ? expected_el(want, s) : 0, exc->taken ? exc->el : 0 };
+	return c;
+}
+
 /* PMUACR_EL1 as the running combination set it (FEAT_PMUv3p9; 0 otherwise). */
 static uint64_t current_pmuacr;
 
@@ -279,6 +300,7 @@ static void check_access(struct check_group *g, enum ctx c, const struct pmu_sta
 	enum pmu_access_result want = pmu_access_check(&features.pmu, af, s, &a);
 	unsigned ec = (unsigned)FIELD_GET(ESR, EC, exc->esr);
 	const char *dir = write ? "MSR" : "MRS";
+	struct claim cl;
 
 #define CTRLS "PMUSERENR_EL0=0x%llx HCR_EL2.TGE=%d MDCR_EL2=0x%llx MDCR_EL3=0x%llx SCR_EL3.FGTEn=%d " \
 	      "HDFGxTR_EL2=0x%llx SCR_EL3.FGTEn2=%d HDFGxTR2_EL2=0x%llx: %s %s at %s"
@@ -287,11 +309,12 @@ static void check_access(struct check_group *g, enum ctx c, const struct pmu_sta
 		  (s->scr_el3 & SCR_EL3_FGTEn_BIT) != 0, (unsigned long long)hdfgtr,                             \
 		  (s->scr_el3 & SCR_EL3_FGTEn2_BIT) != 0, (unsigned long long)hdfgtr2, dir, pmu_reg_name(reg),    \
 		  ctx_name(c)
+#define CLAIM access_claim(&cl, s, pmuserenr, hdfgtr, reg, write, want, exc)
 	if (want == PMU_ACCESS_UNPREDICTABLE)
 		return;
 	if (want == PMU_ACCESS_RAZ_WI) { /* FEAT_PMUv3p9 PMUACR_EL1: no exception, zeros read, writes ignored */
-		if (!check_that(g, !exc->taken, CTRLS ": expected RAZ/WI, took EC 0x%02x to EL%u", CTRL_ARGS, ec,
-				exc->el))
+		if (!check_claim_that(g, !exc->taken, CLAIM, CTRLS ": expected RAZ/WI, took EC 0x%02x to EL%u", CTRL_ARGS,
+				      ec, exc->el))
 			return;
 		if (write)
 			check_that(g, !written, CTRLS ": RAZ/WI, but the write took effect", CTRL_ARGS);
@@ -303,7 +326,7 @@ static void check_access(struct check_group *g, enum ctx c, const struct pmu_sta
 	if (want == PMU_ACCESS_OK) {
 		uint64_t mask = pmu_access_counter_mask(&features.pmu, af, s, &a);
 
-		if (!check_that(g, !exc->taken, CTRLS ": expected allowed, took EC 0x%02x to EL%u (ESR 0x%llx)",
+		if (!check_claim_that(g, !exc->taken, CLAIM, CTRLS ": expected allowed, took EC 0x%02x to EL%u (ESR 0x%llx)",
 				CTRL_ARGS, ec, exc->el, (unsigned long long)exc->esr))
 			return;
 		if (set_clear_register(reg) && write && !(mask & write_value(reg))) /* GetPMUWriteMask() */
@@ -318,11 +341,11 @@ static void check_access(struct check_group *g, enum ctx c, const struct pmu_sta
 				   (unsigned long long)current_pmuacr);
 		return;
 	}
-	if (!check_that(g, exc->taken, CTRLS ": expected %s, no exception", CTRL_ARGS,
+	if (!check_claim_that(g, exc->taken, CLAIM, CTRLS ": expected %s, no exception", CTRL_ARGS,
 			pmu_access_result_name(want)))
 		return;
-	check_that(g, exc->el == expected_el(want, s) && ec == (want == PMU_ACCESS_UNDEFINED ? ESR_EC_UNKNOWN :
-		   ESR_EC_SYS64), CTRLS ": expected %s (EC 0x%02x at EL%u), took EC 0x%02x to EL%u", CTRL_ARGS,
+	check_claim_that(g, exc->el == expected_el(want, s) && ec == (want == PMU_ACCESS_UNDEFINED ? ESR_EC_UNKNOWN :
+			 ESR_EC_SYS64), CLAIM, CTRLS ": expected %s (EC 0x%02x at EL%u), took EC 0x%02x to EL%u", CTRL_ARGS,
 		   pmu_access_result_name(want), want == PMU_ACCESS_UNDEFINED ? ESR_EC_UNKNOWN : ESR_EC_SYS64,
 		   expected_el(want, s), ec, exc->el);
 	if (want != PMU_ACCESS_UNDEFINED)
@@ -346,6 +369,7 @@ static void check_access(struct check_group *g, enum ctx c, const struct pmu_sta
 			   pmu_access_result_name(want));
 #undef CTRLS
 #undef CTRL_ARGS
+#undef CLAIM
 }
 
 /* One setting of the controls the module sweeps. */

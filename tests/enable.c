@@ -110,6 +110,7 @@ static void check_swinc(enum ctx c, const struct enable_combo *k, unsigned nk)
 {
 	struct check_group reached, unreached;
 	struct pmu_state s;
+	struct claim cl;
 	char desc[128];
 	uint64_t seen, expected, ret;
 	unsigned i, n;
@@ -131,8 +132,8 @@ static void check_swinc(enum ctx c, const struct enable_combo *k, unsigned nk)
 
 			expected = counts && reaches ? SWINC_WRITES : 0;
 			seen = read_pmevcntr(n);
-			check_that(reaches ? &reached : &unreached, seen == expected,
-				   "%s: PMEVCNTR%u_EL0 (SW_INCR) expected %llu, seen %llu (model: CountPMUEvents=%d, "
+			check_claim_that(reaches ? &reached : &unreached, seen == expected,
+				   pmu_count_claim(&cl, &s, n, 0, expected, seen), "%s: PMEVCNTR%u_EL0 (SW_INCR) expected %llu, seen %llu (model: CountPMUEvents=%d, "
 				   "PMSWINC_EL0 reaches=%d)", combo_describe(desc, sizeof(desc), &k[i]), n,
 				   (unsigned long long)expected, (unsigned long long)seen, counts, reaches);
 		}
@@ -152,6 +153,7 @@ static void check_cycles(enum ctx c, const struct enable_combo *k, unsigned nk)
 {
 	struct check_group ccntr, evcntr;
 	struct pmu_state s;
+	struct claim cl;
 	char desc[128];
 	uint64_t filter = pmu_filter_only_at(c), seen, ret;
 	bool cpu_cycles = pmu_event_implemented(PMU_EVENT_CPU_CYCLES), counts, on_ccntr, on_evcntr;
@@ -176,13 +178,15 @@ static void check_cycles(enum ctx c, const struct enable_combo *k, unsigned nk)
 		pmu_stop();
 		counts = count_pmu_events(&features.pmu, &s, CYCLE_COUNTER_ID);
 		seen = read_pmccntr_el0();
-		check_that(&ccntr, (seen != 0) == counts, "%s PMCCFILTR_EL0=0x%llx: PMCCNTR_EL0 expected %s, seen %llu",
+		check_claim_that(&ccntr, (seen != 0) == counts, pmu_count_claim(&cl, &s, CYCLE_COUNTER_ID, 0, counts, seen),
+				 "%s PMCCFILTR_EL0=0x%llx: PMCCNTR_EL0 expected %s, seen %llu",
 			   combo_describe(desc, sizeof(desc), &k[i]), (unsigned long long)filter,
 			   counts ? "nonzero" : "0", (unsigned long long)seen);
 		for (n = 0; on_evcntr && n < features.pmu.num_counters; n++) {
 			counts = count_pmu_events(&features.pmu, &s, n);
 			seen = read_pmevcntr(n);
-			check_that(&evcntr, (seen != 0) == counts, "%s PMEVTYPER%u_EL0=0x%llx: PMEVCNTR%u_EL0 "
+			check_claim_that(&evcntr, (seen != 0) == counts, pmu_count_claim(&cl, &s, n, 0, counts, seen),
+					 "%s PMEVTYPER%u_EL0=0x%llx: PMEVCNTR%u_EL0 "
 				   "(CPU_CYCLES) expected %s, seen %llu", combo_describe(desc, sizeof(desc), &k[i]), n,
 				   (unsigned long long)s.pmevtyper[n], n, counts ? "nonzero" : "0",
 				   (unsigned long long)seen);

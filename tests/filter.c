@@ -156,6 +156,7 @@ static void filter_context(enum ctx c)
 {
 	struct check_group ev, ev_sh, cc, cc_sh, *gev, *gcc;
 	struct pmu_state s;
+	struct claim cl;
 	uint64_t bits[7], f, seen, ret, mask;
 	unsigned nbits = pmu_filter_bits(bits), combo, n;
 	bool counts, on_ev, on_ev_sh, on_cc, on_cc_sh;
@@ -188,7 +189,8 @@ static void filter_context(enum ctx c)
 		for (n = 0; n < features.pmu.num_counters; n++) {
 			counts = count_pmu_events(&features.pmu, &s, n) && (mask & BIT64(n));
 			seen = read_pmevcntr(n);
-			check(gev, seen == (counts ? SWINC_WRITES : 0),
+			check_claim_that(gev, seen == (counts ? SWINC_WRITES : 0),
+					 pmu_count_claim(&cl, &s, n, 0, counts ? SWINC_WRITES : 0, seen),
 			      "PMEVTYPER%u_EL0=0x%llx at %s: PMEVCNTR%u_EL0 (SW_INCR) expected %u, seen %llu", n,
 			      (unsigned long long)s.pmevtyper[n], ctx_name(c), n, counts ? SWINC_WRITES : 0,
 			      (unsigned long long)seen);
@@ -197,7 +199,8 @@ static void filter_context(enum ctx c)
 			continue;
 		counts = count_pmu_events(&features.pmu, &s, CYCLE_COUNTER_ID);
 		seen = read_pmccntr_el0();
-		check(gcc, (seen != 0) == counts, "PMCCFILTR_EL0=0x%llx at %s: PMCCNTR_EL0 expected %s, seen %llu",
+		check_claim_that(gcc, (seen != 0) == counts, pmu_count_claim(&cl, &s, CYCLE_COUNTER_ID, 0, counts, seen),
+				 "PMCCFILTR_EL0=0x%llx at %s: PMCCNTR_EL0 expected %s, seen %llu",
 		      (unsigned long long)f, ctx_name(c), counts ? "nonzero" : "0", (unsigned long long)seen);
 	}
 	if (on_ev)
@@ -221,6 +224,7 @@ static void check_swinc_no_sync(enum ctx c)
 {
 	struct check_group g;
 	struct pmu_state s;
+	struct claim cl;
 	uint64_t ret, mask, seen;
 	unsigned n;
 	bool counts;
@@ -241,7 +245,8 @@ static void check_swinc_no_sync(enum ctx c)
 		for (n = 0; n < features.pmu.num_counters; n++) {
 			counts = count_pmu_events(&features.pmu, &s, n) && (mask & BIT64(n));
 			seen = read_pmevcntr(n);
-			check(&g, seen == (counts ? 2u : 0u), "PMEVCNTR%u_EL0 expected %u after two PMSWINC_EL0 writes, "
+			check_claim_that(&g, seen == (counts ? 2u : 0u), pmu_count_claim(&cl, &s, n, 0, counts ? 2u : 0u,
+					 seen), "PMEVCNTR%u_EL0 expected %u after two PMSWINC_EL0 writes, "
 			      "seen %llu", n, counts ? 2u : 0u, (unsigned long long)seen);
 		}
 	}
@@ -268,13 +273,16 @@ static void check_sh_rw(void)
 			write_pmevtyper(n, want | PMU_EVENT_SW_INCR);
 			isb();
 			v = read_pmevtyper(n);
-			check(&g, (v & PMEVTYPER_SH_BIT) == want, "PMEVTYPER%u_EL0.SH written %u, reads 0x%llx", n, sh,
+			check_claim_that(&g, (v & PMEVTYPER_SH_BIT) == want, (&(struct claim){ "PMEVTYPER<n>_EL0",
+					 (int)n, -1, CLAIM_WRITE, want, v & PMEVTYPER_SH_BIT }),
+					 "PMEVTYPER%u_EL0.SH written %u, reads 0x%llx", n, sh,
 			      (unsigned long long)v);
 		}
 		write_pmccfiltr_el0(want);
 		isb();
 		v = read_pmccfiltr_el0();
-		check(&g, (v & PMEVTYPER_SH_BIT) == want, "PMCCFILTR_EL0.SH written %u, reads 0x%llx", sh,
+		check_claim_that(&g, (v & PMEVTYPER_SH_BIT) == want, (&(struct claim){ "PMCCFILTR_EL0", CYCLE_COUNTER_ID,
+				 -1, CLAIM_WRITE, want, v & PMEVTYPER_SH_BIT }), "PMCCFILTR_EL0.SH written %u, reads 0x%llx", sh,
 		      (unsigned long long)v);
 	}
 	group_end(&g);

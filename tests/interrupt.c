@@ -231,7 +231,11 @@ static void check_ranges(enum ctx c)
 					irq.mode = HOOK_DISABLE_PPI;
 					if (!irq_call(g, c, at_ctx_wait, 1))
 						continue;
-					check(g, irq.count == (want ? 1u : 0u) && (!irq.count || irq.intid == plat.pmu_intid),
+					/* the claim's seen: interrupts taken, plus 0x100 for one with another INTID */
+					check_claim(g, irq.count == (want ? 1u : 0u) && (!irq.count || irq.intid == plat.pmu_intid),
+						    (&(struct claim){ "PMUIRQ", (int)idx, pmu_owns_el2() ? (int)hpmn : -1,
+						     (e ? CLAIM_PMCR_E : 0) | (hpme ? CLAIM_MDCR_EL2_HPME : 0), want,
+						     irq.count + (irq.count && irq.intid != plat.pmu_intid ? 0x100u : 0) }),
 					      "counter %u (range %u, HPMN=%u) PMCR_EL0.E=%u MDCR_EL2.HPME=%u PMOVSSET_EL0=0x%llx "
 					      "PMINTENSET_EL1=0x%llx: %s expected, %u taken (INTID %llu, EL%u, %s)", idx,
 					      get_pmu_counter_range(&features.pmu, &s, idx) + 1, hpmn, e, hpme,

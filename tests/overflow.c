@@ -225,7 +225,8 @@ static void check_ccntr(void)
 			check(&g, seen - (boundary - CYCLE_MARGIN) >= CYCLE_MARGIN,
 			      "PMCR_EL0.LC=%u: PMCCNTR_EL0 did not pass 0x%llx within %llu reads (last 0x%llx)", lc,
 			      (unsigned long long)boundary, (unsigned long long)SPIN_LIMIT, (unsigned long long)seen);
-			check(&g, ovs == (expect ? PMU_CNT_C_BIT : 0),
+			check_claim(&g, ovs == (expect ? PMU_CNT_C_BIT : 0), (&(struct claim){ "PMOVSSET_EL0", CYCLE_COUNTER_ID,
+				    -1, lc ? CLAIM_PMCR_LC : 0, expect ? PMU_CNT_C_BIT : 0, ovs }),
 			      "PMCR_EL0.LC=%u (AArch32 %simplemented): PMCCNTR_EL0 crossed 0x%llx (now 0x%llx): PMOVSSET_EL0 "
 			      "0x%llx, expected 0x%llx (overflow of [%u:0])", lc, features.pmu.aarch32 ? "" : "not ",
 			      (unsigned long long)boundary, (unsigned long long)seen, (unsigned long long)ovs,
@@ -292,7 +293,9 @@ static void check_evcntr_cycles(void)
 			baseline_restore_all();
 			continue;
 		}
-		check(&g, evc.seen >> 32 == 2, "PMCR_EL0.LP=%u, counting at %s%s: PMEVCNTR0_EL0 (CPU_CYCLES) from 0x%llx "
+		/* the claim is about bits [63:32] of the counter: expected 2 */
+		check_claim(&g, evc.seen >> 32 == 2, (&(struct claim){ "PMEVCNTR<n>_EL0[63:32]", 0, -1, 0, 2,
+			    evc.seen >> 32 }), "PMCR_EL0.LP=%u, counting at %s%s: PMEVCNTR0_EL0 (CPU_CYCLES) from 0x%llx "
 		      "past bit 32's wrap is 0x%llx: bits [63:0] not incremented (IFYVTD: expected 0x2_xxxx_xxxx)", lp,
 		      ctx_name(c), cross ? " (preset at EL3)" : "", (unsigned long long)evc.preset,
 		      (unsigned long long)evc.seen);

@@ -19,6 +19,20 @@ uint64_t pmu_event_counter_mask(void)
 	return BIT64(features.pmu.num_counters) - 1;
 }
 
+const struct claim *pmu_count_claim(struct claim *c, const struct pmu_state *s, unsigned n, unsigned ctl,
+				    uint64_t expected, uint64_t seen)
+{
+	uint64_t filter = n == CYCLE_COUNTER_ID ? s->pmccfiltr_el0 : s->pmevtyper[n];
+
+	ctl |= (s->pmcr_el0 & PMCR_EL0_E_BIT ? CLAIM_PMCR_E : 0) | (s->pmcr_el0 & PMCR_EL0_LC_BIT ? CLAIM_PMCR_LC : 0) |
+	       (s->mdcr_el2 & MDCR_EL2_HPME_BIT ? CLAIM_MDCR_EL2_HPME : 0) |
+	       (filter & PMEVTYPER_SH_BIT ? CLAIM_SH : 0) | (filter & PMEVTYPER_NSH_BIT ? CLAIM_NSH : 0);
+	*c = (struct claim){ .reg = n == CYCLE_COUNTER_ID ? "PMCCNTR_EL0" : "PMEVCNTR<n>_EL0", .n = (int)n,
+			     .hpmn = el2_enabled(&features.pmu, s) ? (int)FIELD_GET(MDCR_EL2, HPMN, s->mdcr_el2) : -1,
+			     .ctl = ctl, .expected = expected, .seen = seen };
+	return c;
+}
+
 uint64_t pmu_all_counter_mask(void)
 {
 	return pmu_event_counter_mask() | PMU_CNT_C_BIT | (features.pmu.pmicntr ? PMU_CNT_F0_BIT : 0);

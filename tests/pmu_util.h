@@ -10,12 +10,22 @@
 
 #include "model/pmu_model.h"
 #include "runtime/context.h"
+#include "test/test.h"
 
 /* PMCNTENSET_EL0-style mask of the implemented event counters, bits [N-1:0]. */
 uint64_t pmu_event_counter_mask(void);
 
 /* The same with C (bit 31) and, with FEAT_PMUv3_ICNTR, F0 (bit 32): every counter the PE implements. */
 uint64_t pmu_all_counter_mask(void);
+
+/*
+ * Fill *c with a claim about counter n's count or value in model state s (test.h struct claim, for a recorded
+ * deviation to recognise): reg "PMEVCNTR<n>_EL0" (n < 31) or "PMCCNTR_EL0" (n == 31), MDCR_EL2.HPMN where
+ * EL2Enabled() at s (else -1), PMCR_EL0.{E, LC}, MDCR_EL2.HPME and the counter's filter SH and NSH in ctl
+ * (plus `ctl`), and the expected and seen values as given. Returns c.
+ */
+const struct claim *pmu_count_claim(struct claim *c, const struct pmu_state *s, unsigned n, unsigned ctl,
+				    uint64_t expected, uint64_t seen);
 
 /* Whether the orchestrator owns MDCR_EL2 (EL2 implemented and entered at EL2 or EL3). */
 bool pmu_owns_el2(void);

@@ -162,6 +162,7 @@ static void check_run(struct check_group *g, const struct pmu_state *s, const st
 		      const unsigned *used, unsigned nused, unsigned combo, bool cycle)
 {
 	char desc[160];
+	struct claim cl;
 	unsigned n;
 	bool counts;
 
@@ -172,7 +173,8 @@ static void check_run(struct check_group *g, const struct pmu_state *s, const st
 	}
 	for (n = 0; !cycle && n < features.pmu.num_counters; n++) {
 		counts = count_pmu_events(&features.pmu, s, n) && pmu_sw_increment_reaches(&features.pmu, s, n);
-		check_that(g, r->evcnt[n] == (counts ? SWINC_WRITES : 0),
+		check_claim_that(g, r->evcnt[n] == (counts ? SWINC_WRITES : 0),
+				 pmu_count_claim(&cl, s, n, 0, counts ? SWINC_WRITES : 0, r->evcnt[n]),
 			   "%s: PMEVCNTR%u_EL0 (SW_INCR, range %u) expected %u, seen %llu",
 			   describe(desc, sizeof(desc), used, nused, combo), n,
 			   get_pmu_counter_range(&features.pmu, s, n) + 1, counts ? SWINC_WRITES : 0,
@@ -181,7 +183,8 @@ static void check_run(struct check_group *g, const struct pmu_state *s, const st
 	if (!cycle)
 		return;
 	counts = count_pmu_events(&features.pmu, s, CYCLE_COUNTER_ID);
-	check_that(g, (r->ccnt != 0) == counts, "%s: PMCCNTR_EL0 (PMCCFILTR_EL0=0x%llx) expected %s, seen %llu",
+	check_claim_that(g, (r->ccnt != 0) == counts, pmu_count_claim(&cl, s, CYCLE_COUNTER_ID, 0, counts, r->ccnt),
+			 "%s: PMCCNTR_EL0 (PMCCFILTR_EL0=0x%llx) expected %s, seen %llu",
 		   describe(desc, sizeof(desc), used, nused, combo), (unsigned long long)s->pmccfiltr_el0,
 		   counts ? "nonzero" : "0", (unsigned long long)r->ccnt);
 }

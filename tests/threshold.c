@@ -195,8 +195,8 @@ static void check_context(enum ctx c)
 				seen = r.total - r.v0;
 				if (exact || !r.counts) {
 					want = r.counts ? want : 0;
-					check_that(g, seen == want,
-						   "PMEVTYPER%u_EL0 = 0x%llx (TC=0b%u%u%u TH=0x%x TE=%u; PMMIR_EL1.THWIDTH=%u "
+					check_claim_that(g, seen == want, (&(struct claim){ "PMEVCNTR<n>_EL0", THR_CNT, -1, 0,
+							 want, seen }), "PMEVTYPER%u_EL0 = 0x%llx (TC=0b%u%u%u TH=0x%x TE=%u; PMMIR_EL1.THWIDTH=%u "
 						   "EDGE=%u): %u SW_INCR writes at %s counted %llu (PMEVCNTR%u_EL0 0x%llx - v0 "
 						   "0x%llx), expected %llu (PMUCountValue, CountPMUEvents=%d)", THR_CNT,
 						   (unsigned long long)t, tc >> 2, tc >> 1 & 1, tc & 1, th[i], te,
@@ -206,7 +206,8 @@ static void check_context(enum ctx c)
 					continue;
 				}
 				lo = want;
-				check_that(g, seen >= lo && r.total <= r.cycles + THR_BOUNDARY_SLACK(r.cycles),
+				check_claim_that(g, seen >= lo && r.total <= r.cycles + THR_BOUNDARY_SLACK(r.cycles),
+						 (&(struct claim){ "PMEVCNTR<n>_EL0", THR_CNT, -1, 0, lo, seen }),
 					   "PMEVTYPER%u_EL0 = 0x%llx (TC=0b%u%u%u TH=0x%x; PMMIR_EL1.THWIDTH=%u): %u SW_INCR "
 					   "writes at %s counted %llu after v0 (PMEVCNTR%u_EL0 0x%llx, v0 0x%llx), expected at "
 					   "least %llu (PMUCountValue with one V_B = 0 cycle around each write) and a total at "

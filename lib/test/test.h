@@ -3,9 +3,11 @@
  *
  * A group is one test point named <module>.<check>[.<context>] that carries the rule IDs it tests. Inside
  * it, every check() is one claim; a failed claim prints its diagnostic (controls, expected, seen) as "#"
- * lines, at most GROUP_MAX_DIAGS per group (GROUP_MAX_DIAGS_DEVIATION for a recorded deviation). A group
- * with no checks is reported as a failure: a test that asserts nothing is a defect. A failing group whose name
- * the platform's xfail list names is reported with the TAP TODO directive and the recorded reason.
+ * lines, at most GROUP_MAX_DIAGS per group (GROUP_MAX_DIAGS_DEVIATION more for failures a recorded deviation
+ * excuses). A group with no checks is reported as a failure: a test that asserts nothing is a defect. A group
+ * whose name the platform's xfail list names, and whose every failed claim that deviation explains
+ * (check_claim()), is reported with the TAP TODO directive, the recorded reason and the number of claims
+ * excused; any other failed claim fails it.
  */
 #ifndef PMUCHECK_TEST_H
 #define PMUCHECK_TEST_H
@@ -23,9 +25,39 @@ struct check_group {
 	char name[64];
 	const char *rules;   /* rule IDs / tables, e.g. "D11.5.1 Table D11-3" */
 	unsigned checks;
-	unsigned failures;
+	unsigned failures;   /* failed claims the recorded deviation does not explain */
+	unsigned excused;    /* failed claims the recorded deviation explains (struct xfail.explains) */
 	const struct xfail *deviation; /* the platform's recorded deviation for this test point, or NULL */
 };
+
+/*
+ * What one claim is about, for a recorded deviation to tell the failures it explains from any other: the
+ * register, the controls in force and the two values (check_claim()). Built only for a claim that fails.
+ */
+struct claim {
+	const char *reg;   /* the register read or written, as the spec spells it ("PMEVCNTR<n>_EL0", "PMUIRQ"
+			      for the overflow interrupt request) */
+	int n;             /* the counter: 0..30 an event counter, 31 the cycle counter; -1: none */
+	int hpmn;          /* MDCR_EL2.HPMN where EL2 is enabled at the claim's context, else -1 */
+	unsigned ctl;      /* CLAIM_* controls in force */
+	uint64_t expected; /* what the model says: a value, a count, a flag (1: counts, raised), or for an access
+			      the Exception level it is taken to (0: performed, no exception) */
+	uint64_t seen;     /* what the PE did, in the same unit */
+};
+/* struct claim.ctl: PMUSERENR_EL0.{EN, SW, CR, ER} (bits [3:0] as the register has them), then other controls. */
+#define CLAIM_PMUSERENR_MASK 0xfu
+#define CLAIM_WRITE          (1u << 4)  /* the claim is about a write (MSR), not a read */
+#define CLAIM_MDCR_EL2_TPM   (1u << 5)
+#define CLAIM_MDCR_EL3_TPM   (1u << 6)
+#define CLAIM_MDCR_EL2_TPMCR (1u << 7)
+#define CLAIM_FGT_TRAP       (1u << 8)  /* the HDFGRTR_EL2/HDFGWTR_EL2 bit of the register is 1 */
+#define CLAIM_SH             (1u << 9)  /* PMEVTYPER<n>_EL0.SH / PMCCFILTR_EL0.SH = 1 */
+#define CLAIM_NSH            (1u << 10) /* PMEVTYPER<n>_EL0.NSH / PMCCFILTR_EL0.NSH = 1 */
+#define CLAIM_PMCR_E         (1u << 11) /* PMCR_EL0.E = 1 */
+#define CLAIM_MDCR_EL2_HPME  (1u << 12) /* MDCR_EL2.HPME = 1 */
+#define CLAIM_PMCR_LC        (1u << 13) /* PMCR_EL0.LC = 1 */
+#define CLAIM_PMCR_P         (1u << 14) /* the claim follows a write of PMCR_EL0.P = 1 */
+#define CLAIM_COUNTER_ITSELF (1u << 15) /* an access of counter n read its value or changed it */
 
 /* A recorded deviation of a platform from the spec (platform/<name>/xfail.c). */
 struct xfail {
@@ -34,6 +66,10 @@ struct xfail {
 	const char *seen;    /* what the platform does, in a few words (the evidence is in xfail.c) */
 	bool (*applies)(void); /* NULL: always; else the entry holds only when this returns true */
 	const char *versions; /* platform versions it was seen on, space-separated ("7.2 10.0"); NULL: all */
+	/* Whether a failed claim of the test point is this deviation: its register, controls and direction.
+	 * NULL (an entry that is no test point's, such as one a module asks test_deviation_recorded() about)
+	 * explains none. A failed claim no entry explains fails the test point. */
+	bool (*explains)(const struct claim *c);
 };
 extern const struct xfail platform_xfails[];
 extern const char platform_name[];
@@ -44,6 +80,14 @@ bool group_begin(struct check_group *g, const char *rules, const char *fmt, ...)
 
 /* One claim: counts it; when !ok prints "#   <message>" (formatted) and counts a failure. Returns ok. */
 bool check(struct check_group *g, bool ok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/*
+ * check() of a claim that says what it is about (`c`, read only when ok is false): a failure the test point's
+ * recorded deviation explains (struct xfail.explains(c)) is counted as excused, not failed, and its message
+ * says so. A failure of check() (no claim) is never excused. Returns ok.
+ */
+bool check_claim(struct check_group *g, bool ok, const struct claim *c, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 /* The claim check() counts, when it holds (check_that()). Returns true. */
 static inline bool check_passed(struct check_group *g)
@@ -59,6 +103,9 @@ static inline bool check_passed(struct check_group *g)
  * the access module on QEMU 10.0, make bench). `g` and `ok` are evaluated once.
  */
 #define check_that(g, ok, ...) ((ok) ? check_passed(g) : check((g), false, __VA_ARGS__))
+
+/* check_claim(g, ok, claim, fmt, ...) whose claim and message arguments are evaluated only when ok is false. */
+#define check_claim_that(g, ok, claim, ...) ((ok) ? check_passed(g) : check_claim((g), false, (claim), __VA_ARGS__))
 
 /*
  * Emit the group's test point (ok / not ok / not ok # TODO). A PMU Profiling exception nobody expected since the

@@ -9,5 +9,5 @@
 const char platform_name[] = "fvp-base";
 
 const struct xfail platform_xfails[] = {
-	{ NULL, NULL, NULL, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL },
 };

@@ -3,7 +3,9 @@
  * point still runs and prints its diagnostics, and is reported with "# TODO". Each entry gives the rule, what
  * was seen, and the QEMU versions it was seen on (Debian's 7.2.22 and bookworm-backports' 10.0.2; the run
  * names its version with the boot argument pmucheck.qemu=<version>, and an entry applies only to the
- * versions it lists). The comment above it says why we are sure QEMU, not the check, is wrong.
+ * versions it lists). The comment above it says why we are sure QEMU, not the check, is wrong. Its explains()
+ * says which failed claims of the point the deviation is (test.h struct claim: the register, the controls in
+ * force, the direction of the difference): any other failure in the same point fails the run.
  *
  * QEMU 10.0 next to 7.2: every deviation below still shows on 10.0.2, with the same test points and the same
  * failing combinations, and none is new. The source lines cited are v7.2.0's; the functions they name are
@@ -14,7 +16,9 @@
  * here (no source packages in the archive; the QEMU repository is over the snapshot size limit).
  */
 #include <stddef.h>
+#include <string.h>
 
+#include "arch/arch_regs.h"
 #include "arch/id_regs.h"
 #include "runtime/context.h"
 #include "test/test.h"
@@ -72,6 +76,120 @@ static bool without_aarch32(void)
 	return !features.pmu.aarch32;
 }
 
+/* The claims each deviation explains (struct xfail.explains): the register, the controls, the direction. */
+static bool reg_is(const struct claim *c, const char *reg)
+{
+	return c->reg && strcmp(c->reg, reg) == 0;
+}
+
+/* An event counter n at or above MDCR_EL2.HPMN, EL2 enabled (the second range as EL1 and EL0 see it). */
+static bool second_range(const struct claim *c)
+{
+	return c->n >= 0 && c->n < CYCLE_COUNTER_ID && c->hpmn >= 0 && c->n >= c->hpmn;
+}
+
+/* PMSWINC_EL0 at EL1/EL0: a counter n >= HPMN counted the writes (more than the model's count). */
+static bool swinc_reaches_range2(const struct claim *c)
+{
+	return reg_is(c, "PMEVCNTR<n>_EL0") && second_range(c) && c->seen > c->expected;
+}
+
+/* Deviation 2: an event counter that the model says counts (expected nonzero) read 0. */
+static bool event_counter_silent(const struct claim *c)
+{
+	return reg_is(c, "PMEVCNTR<n>_EL0") && c->n >= 0 && c->n < CYCLE_COUNTER_ID && c->expected != 0 && c->seen == 0;
+}
+
+/* SH ignored at Secure EL2: a counter whose filter has SH = 1 counted as if SH were 0 (filtered as NSH == 0). */
+static bool sh_filter_ignored(const struct claim *c)
+{
+	bool nsh = c->ctl & CLAIM_NSH;
+
+	if (!(reg_is(c, "PMEVCNTR<n>_EL0") || reg_is(c, "PMCCNTR_EL0")) || !(c->ctl & CLAIM_SH))
+		return false;
+	return nsh ? c->expected == 0 && c->seen != 0 : c->expected != 0 && c->seen == 0;
+}
+
+/* SH written 1 reads 0 (and nothing else of the register differs: the claim is about bit 24 alone). */
+static bool sh_reads_zero(const struct claim *c)
+{
+	return (reg_is(c, "PMEVTYPER<n>_EL0") || reg_is(c, "PMCCFILTR_EL0")) && c->expected == PMEVTYPER_SH_BIT &&
+	       c->seen == 0;
+}
+
+/* PMCNTEN/PMOVS/PMINTEN SET/CLR at EL1/EL0: bits m >= HPMN read or written, every bit below HPMN and C right. */
+static bool range2_bits_visible(const struct claim *c)
+{
+	uint64_t first = c->hpmn >= 0 ? (BIT64(c->hpmn) - 1) | BIT64(CYCLE_COUNTER_ID) : ~0ULL;
+	uint64_t diff = c->expected ^ c->seen;
+
+	return (reg_is(c, "PMCNTENSET_EL0") || reg_is(c, "PMCNTENCLR_EL0") || reg_is(c, "PMOVSSET_EL0") ||
+		reg_is(c, "PMOVSCLR_EL0") || reg_is(c, "PMINTENSET_EL1") || reg_is(c, "PMINTENCLR_EL1")) &&
+	       c->hpmn >= 0 && diff && !(diff & first);
+}
+
+/* PMEVCNTR/PMEVTYPER/PMXEV* n >= HPMN at EL1/EL0: no exception, counter n itself read or changed. */
+static bool range2_counter_reached(const struct claim *c)
+{
+	return second_range(c) && c->seen == 0 && (c->ctl & CLAIM_COUNTER_ITSELF);
+}
+
+/* The same where FEAT_FGT requires the trap to EL2: no exception where the model expects it (or counter n). */
+static bool range2_counter_not_trapped(const struct claim *c)
+{
+	return second_range(c) && c->seen == 0 && (c->expected == 2 || (c->ctl & CLAIM_COUNTER_ITSELF));
+}
+
+/* PMCR_EL0.P at EL1/EL0: a counter n >= HPMN was reset (read 0 where it keeps its value). */
+static bool pmcr_p_resets_range2(const struct claim *c)
+{
+	return reg_is(c, "PMEVCNTR<n>_EL0") && second_range(c) && (c->ctl & CLAIM_PMCR_P) && c->expected != 0 &&
+	       c->seen == 0;
+}
+
+/* The second range's overflow interrupt follows PMCR_EL0.E where the model has it follow MDCR_EL2.HPME. */
+static bool r2_irq_follows_pmcr_e(const struct claim *c)
+{
+	return reg_is(c, "PMUIRQ") && second_range(c) && c->seen <= 1 &&
+	       (c->seen != 0) == ((c->ctl & CLAIM_PMCR_E) != 0) && (c->expected != 0) == ((c->ctl & CLAIM_MDCR_EL2_HPME) != 0);
+}
+
+/* PMCR_EL0 at EL1/EL0 with MDCR_EL2.TPMCR = 1: not trapped to EL2 (no exception, or MDCR_EL3.TPM's trap to EL3). */
+static bool tpmcr_ignored(const struct claim *c)
+{
+	return reg_is(c, "PMCR_EL0") && (c->ctl & CLAIM_MDCR_EL2_TPMCR) && c->expected == 2 &&
+	       (c->seen == 0 || (c->seen == 3 && (c->ctl & CLAIM_MDCR_EL3_TPM)));
+}
+
+/* An EL0 access PMUSERENR_EL0.{SW,CR,ER} permits, with MDCR_EL2.TPM or MDCR_EL3.TPM = 1: taken to no EL. */
+static bool userenr_bypasses_tpm(const struct claim *c)
+{
+	unsigned bit = reg_is(c, "PMSWINC_EL0") ? 1u << 1 : reg_is(c, "PMCCNTR_EL0") ? 1u << 2 :
+		       reg_is(c, "PMEVCNTR<n>_EL0") || reg_is(c, "PMXEVCNTR_EL0") || reg_is(c, "PMSELR_EL0") ? 1u << 3 : 0;
+
+	return (c->ctl & bit) && (c->ctl & (CLAIM_MDCR_EL2_TPM | CLAIM_MDCR_EL3_TPM)) && c->expected >= 2 &&
+	       c->seen == 0;
+}
+
+/* PMUSERENR_EL0 at EL1/EL0 with its HDFGRTR_EL2/HDFGWTR_EL2 bit set: not trapped to EL2. */
+static bool fgt_pmuserenr_ignored(const struct claim *c)
+{
+	return reg_is(c, "PMUSERENR_EL0") && (c->ctl & CLAIM_FGT_TRAP) && c->expected == 2 && c->seen == 0;
+}
+
+/* PMCR_EL0.LC = 0 without AArch32: PMOVSSET_EL0.C set by the [31:0] crossing (and nothing else). */
+static bool lc_honoured(const struct claim *c)
+{
+	return reg_is(c, "PMOVSSET_EL0") && !(c->ctl & CLAIM_PMCR_LC) && c->expected == 0 &&
+	       c->seen == BIT64(CYCLE_COUNTER_ID);
+}
+
+/* The CPU_CYCLES counter's preset lost: bits [63:32] below the preset's. */
+static bool preset_lost(const struct claim *c)
+{
+	return reg_is(c, "PMEVCNTR<n>_EL0[63:32]") && c->seen < c->expected;
+}
+
 const struct xfail platform_xfails[] = {
 	/*
 	 * PMSWINC_EL0 at EL1/EL0 reaches counters it must not. With EL2 enabled, a write of PMSWINC_EL0 at
@@ -85,15 +203,19 @@ const struct xfail platform_xfails[] = {
 	 * so the counting itself is modelled right.
 	 */
 	{ "enable.swinc_unreachable.ns_el1", "PMUSwIncrement/PMSWINC_EL0 RAZ/WI for n >= HPMN",
-	  "PMSWINC_EL0 at NS EL1 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_ALL },
+	  "PMSWINC_EL0 at NS EL1 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_ALL,
+	  swinc_reaches_range2 },
 	{ "enable.swinc_unreachable.ns_el0", "PMUSwIncrement/PMSWINC_EL0 RAZ/WI for n >= HPMN",
-	  "PMSWINC_EL0 at NS EL0 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_ALL },
+	  "PMSWINC_EL0 at NS EL0 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_ALL,
+	  swinc_reaches_range2 },
 	/* The same under Secure EL2 (SCR_EL3.EEL2 = 1), where EL2 is enabled for Secure EL1/EL0 too: 42 of 168
 	 * checks per context, again exactly the combinations with counter n >= HPMN enabled. */
 	{ "enable.swinc_unreachable.s_el1_sel2", "PMUSwIncrement/PMSWINC_EL0 RAZ/WI for n >= HPMN",
-	  "PMSWINC_EL0 at Secure EL1 under SEL2 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_ALL },
+	  "PMSWINC_EL0 at Secure EL1 under SEL2 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_ALL,
+	  swinc_reaches_range2 },
 	{ "enable.swinc_unreachable.s_el0_sel2", "PMUSwIncrement/PMSWINC_EL0 RAZ/WI for n >= HPMN",
-	  "PMSWINC_EL0 at Secure EL0 under SEL2 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_ALL },
+	  "PMSWINC_EL0 at Secure EL0 under SEL2 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_ALL,
+	  swinc_reaches_range2 },
 	/*
 	 * MDCR_EL2.{HPMN, HPME} ignored where EL2 is not enabled. The counter enables of D11.5.1 (Table D11-3)
 	 * apply "at all Exception levels and in both Security states" (D11.5.1 Note); CountPMUEvents() takes
@@ -111,7 +233,7 @@ const struct xfail platform_xfails[] = {
 	 */
 #define DEVIATION_A(point, where)                                                                 \
 	{ point, "D11.5.1 Note, GetPMUCounterRange/EffectiveHPMN",                                \
-	  "no event counter counts " where " (MDCR_EL2 taken as 0)", with_el2, QEMU_DEBIAN }
+	  "no event counter counts " where " (MDCR_EL2 taken as 0)", with_el2, QEMU_DEBIAN, event_counter_silent }
 	DEVIATION_A("enable.swinc.el3", "at EL3 with SCR_EL3.NS=0"),
 	DEVIATION_A("enable.cpu_cycles.el3", "at EL3 with SCR_EL3.NS=0"),
 	DEVIATION_A("enable.swinc.s_el1", "at Secure EL1 with SCR_EL3.EEL2=0"),
@@ -162,11 +284,11 @@ const struct xfail platform_xfails[] = {
 	 * state (target/arm/helper.c:1181-1184).
 	 */
 	{ "filter.evtyper_sh.s_el2", "D13.7.1, CountPMUEvents (Secure EL2: filtered = NSH == SH)",
-	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_ALL },
+	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_ALL, sh_filter_ignored },
 	{ "filter.ccfiltr_sh.s_el2", "D13.7.1, CountPMUEvents (Secure EL2: filtered = NSH == SH)",
-	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_ALL },
+	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_ALL, sh_filter_ignored },
 	{ "filter.sh_rw", "PMEVTYPER<n>_EL0.SH, PMCCFILTR_EL0.SH RW with EL3 and FEAT_SEL2",
-	  "SH written 1 reads 0", NULL, QEMU_ALL },
+	  "SH written 1 reads 0", NULL, QEMU_ALL, sh_reads_zero },
 	/*
 	 * The guest's view under MDCR_EL2.HPMN (Non-secure EL1 and EL0, HPMN < N). Three deviations, each
 	 * seen for every HPMN from 1 to N-1 and every counter n >= HPMN:
@@ -197,13 +319,15 @@ const struct xfail platform_xfails[] = {
 	 * EL2 enabled in Secure state): the same checks fail the same way in both Security states. */
 #define GUEST_VIEW_DEVIATIONS(ctx, where)                                                                  \
 	{ "guest_view.bits." ctx, "PMCNTEN/PMOVS/PMINTEN bits m >= HPMN RAZ/WI",                            \
-	  "bits m >= HPMN read and written at " where, with_el2, QEMU_ALL },                                 \
+	  "bits m >= HPMN read and written at " where, with_el2, QEMU_ALL, range2_bits_visible },            \
 	{ "guest_view.counters." ctx, "PMEVCNTR/PMEVTYPER/PMXEV* n >= HPMN CONSTRAINED UNPREDICTABLE set",  \
-	  "counter n >= HPMN read and written at " where " as itself", with_el2_no_fgt, QEMU_ALL },         \
+	  "counter n >= HPMN read and written at " where " as itself", with_el2_no_fgt, QEMU_ALL,           \
+	  range2_counter_reached },                                                                        \
 	{ "guest_view.counters." ctx, "PMEVCNTR/PMEVTYPER/PMXEV* n >= HPMN with FEAT_FGT: trap to EL2 (EC 0x18)", \
-	  "no trap: counter n >= HPMN read and written at " where " as itself", with_el2_fgt, QEMU_10 },      \
+	  "no trap: counter n >= HPMN read and written at " where " as itself", with_el2_fgt, QEMU_10,        \
+	  range2_counter_not_trapped },                                                                    \
 	{ "guest_view.pmcr_p." ctx, "PMCR_EL0.P resets only the first range at EL1 and EL0",               \
-	  "PMCR_EL0.P at " where " resets counters n >= HPMN", with_el2, QEMU_ALL }
+	  "PMCR_EL0.P at " where " resets counters n >= HPMN", with_el2, QEMU_ALL, pmcr_p_resets_range2 }
 	GUEST_VIEW_DEVIATIONS("ns_el1", "NS EL1"),
 	GUEST_VIEW_DEVIATIONS("ns_el0", "NS EL0"),
 	GUEST_VIEW_DEVIATIONS("s_el1_sel2", "Secure EL1 under SEL2"),
@@ -220,7 +344,7 @@ const struct xfail platform_xfails[] = {
 	 * Fixed in pmucheck's QEMU (qemu/patches/0013), where these points pass.
 	 */
 	{ "interrupt.r2.*", "D13.3.1, CheckPMUOverflowCondition (second range: MDCR_EL2.HPME)",
-	  "second-range request gated by PMCR_EL0.E, not MDCR_EL2.HPME", with_el2, QEMU_DEBIAN },
+	  "second-range request gated by PMCR_EL0.E, not MDCR_EL2.HPME", with_el2, QEMU_DEBIAN, r2_irq_follows_pmcr_e },
 	/*
 	 * Who may access the PMU (tests/access.c, lib/model/pmu_access.c). Two deviations, the same on 7.2.22
 	 * and 10.0.2, each in every combination where it can show:
@@ -243,11 +367,11 @@ const struct xfail platform_xfails[] = {
 	 */
 #define TPMCR_DEVIATION(ctx)                                                                              \
 	{ "access.pmcr_el0." ctx, "Accessing PMCR_EL0: MDCR_EL2.TPMCR traps EL1/EL0 to EL2",                \
-	  "MDCR_EL2.TPMCR ignored", with_el2, QEMU_DEBIAN } /* fixed in pmucheck's QEMU: qemu/patches/0014 */
+	  "MDCR_EL2.TPMCR ignored", with_el2, QEMU_DEBIAN, tpmcr_ignored } /* fixed by qemu/patches/0014 */
 	TPMCR_DEVIATION("ns_el1"), TPMCR_DEVIATION("ns_el0"), TPMCR_DEVIATION("s_el1_sel2"), TPMCR_DEVIATION("s_el0_sel2"),
 #define USERENR_BYPASS(reg, bit, ctx)                                                                     \
 	{ "access." reg "." ctx, "Accessing " reg ": MDCR_EL2.TPM/MDCR_EL3.TPM trap EL0 accesses PMUSERENR_EL0 permits", \
-	  "PMUSERENR_EL0." bit " bypasses MDCR_EL2.TPM and MDCR_EL3.TPM", with_tpm, QEMU_ALL }
+	  "PMUSERENR_EL0." bit " bypasses MDCR_EL2.TPM and MDCR_EL3.TPM", with_tpm, QEMU_ALL, userenr_bypasses_tpm }
 #define USERENR_BYPASSES(ctx)                                                                             \
 	USERENR_BYPASS("pmswinc_el0", "SW", ctx), USERENR_BYPASS("pmccntr_el0", "CR", ctx),                  \
 	USERENR_BYPASS("pmevcntr_el0", "ER", ctx), USERENR_BYPASS("pmxevcntr_el0", "ER", ctx),               \
@@ -267,7 +391,8 @@ const struct xfail platform_xfails[] = {
 	 */
 #define FGT_PMUSERENR_DEVIATION(ctx)                                                                      \
 	{ "access.pmuserenr_el0." ctx, "Accessing PMUSERENR_EL0: HDFGRTR_EL2/HDFGWTR_EL2.PMUSERENR_EL0 trap to EL2", \
-	  "HDFGRTR_EL2/HDFGWTR_EL2.PMUSERENR_EL0 (bit 57) ignored", with_fgt_el2, "10.0" } /* qemu/patches/0015 */
+	  "HDFGRTR_EL2/HDFGWTR_EL2.PMUSERENR_EL0 (bit 57) ignored", with_fgt_el2, "10.0",                     \
+	  fgt_pmuserenr_ignored } /* fixed by qemu/patches/0015 */
 	FGT_PMUSERENR_DEVIATION("ns_el1"), FGT_PMUSERENR_DEVIATION("ns_el0"), FGT_PMUSERENR_DEVIATION("s_el1_sel2"),
 	FGT_PMUSERENR_DEVIATION("s_el0_sel2"),
 	/*
@@ -281,7 +406,7 @@ const struct xfail platform_xfails[] = {
 	 * LP|LC|DP|X|D|E"), and the cycle counter's overflow width follows PMCR.LC alone.
 	 */
 	{ "overflow.ccntr", "PMCR_EL0.LC RES1 without FEAT_AA32: overflow of PMCCNTR_EL0[63:0] only",
-	  "PMCR_EL0.LC=0 honoured: PMCCNTR_EL0 overflows at [31:0]", without_aarch32, QEMU_ALL },
+	  "PMCR_EL0.LC=0 honoured: PMCCNTR_EL0 overflows at [31:0]", without_aarch32, QEMU_ALL, lc_honoured },
 	/*
 	 * IFYVTD, RQZJKS: a 64-bit event counter counting CPU_CYCLES goes on from its value, bits [63:0]
 	 * incremented, whatever the Security state it was written in. QEMU (7.2.22, 10.0.2), entered at EL3 on
@@ -296,7 +421,7 @@ const struct xfail platform_xfails[] = {
 	 */
 	{ "overflow.evcntr_cycles", "IFYVTD, RQZJKS (a counter goes on from its value across a Security state change)",
 	  "CPU_CYCLES counter preset at EL3 (SCR_EL3.NS=0) restarts near 0 when it counts on at NS EL1", el3_with_el2,
-	  QEMU_DEBIAN },
+	  QEMU_DEBIAN, preset_lost },
 	/*
 	 * Not a test point: what the sweep (tests/sweep.c) keeps out of its draw. Entered at EL2 as well, the
 	 * matrix (ci/run_matrix.py, four runs of 80 under full host load, on 7.2 and 10.0, -cpu max, a64fx,
@@ -307,6 +432,6 @@ const struct xfail platform_xfails[] = {
 	 * confirmed in QEMU's source. The sweep draws time-based presets far from overflow points on QEMU.
 	 */
 	{ "sweep.timer_presets", "IFYVTD, RQZJKS (time-based event counters near an overflow point, across calls)",
-	  "intermittent: preset or bits [63:32] lost under host load", NULL, QEMU_ALL },
-	{ NULL, NULL, NULL, NULL, NULL },
+	  "intermittent: preset or bits [63:32] lost under host load", NULL, QEMU_ALL, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL },
 };
