@@ -245,7 +245,7 @@ PREDICATES = {
     "without_aarch32": lambda h: not h.aarch32(),
     "el3_with_el2": lambda h: h.entry == 3 and bool(h.el(2)),
 }
-Xfail = collections.namedtuple("Xfail", "name rule seen applies versions")
+Xfail = collections.namedtuple("Xfail", "name rule seen applies versions explains")
 
 
 def load_xfails(path=os.path.join(ROOT, "platform", "qemu-virt", "xfail.c"), cc=None):
@@ -271,7 +271,7 @@ def load_xfails(path=os.path.join(ROOT, "platform", "qemu-virt", "xfail.c"), cc=
             if t == "}":
                 depth -= 1
                 if fields and fields[0] != "NULL":
-                    if len(fields) != 5:
+                    if len(fields) != 6:
                         raise ValueError(f"{path}: xfail entry with {len(fields)} fields: {fields}")
                     entries.append(Xfail(*fields))
         elif depth:

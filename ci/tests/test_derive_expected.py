@@ -40,9 +40,9 @@ TAIL = """1..7
 # expected failures (TODO, listed in platform/qemu-virt/xfail.c): 1
 1 passed, 0 failed, 5 skipped
 """
-XFAILS = [d.Xfail("enable.swinc_unreachable.ns_el1", "RULE A", "SEEN A", "with_el2", "7.2 10.0"),
-          d.Xfail("overflow.ccntr", "RULE B", "SEEN B", "without_aarch32", "7.2 10.0"),
-          d.Xfail("access.pmuserenr_el0.ns_el1", "RULE C", "SEEN C", "with_fgt_el2", "10.0")]
+XFAILS = [d.Xfail("enable.swinc_unreachable.ns_el1", "RULE A", "SEEN A", "with_el2", "7.2 10.0", "swinc_reaches_range2"),
+          d.Xfail("overflow.ccntr", "RULE B", "SEEN B", "without_aarch32", "7.2 10.0", "lc_honoured"),
+          d.Xfail("access.pmuserenr_el0.ns_el1", "RULE C", "SEEN C", "with_fgt_el2", "10.0", "fgt_pmuserenr_ignored")]
 
 
 def run(points=POINTS, header=HEADER, tail=TAIL, version="10.0", xfails=XFAILS, rc=0):
