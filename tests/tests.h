@@ -57,6 +57,9 @@ void test_icntr(void);
 /* D13.8 threshold and edge counting with SW_INCR (tests/threshold.c). */
 void test_threshold(void);
 
+/* Every bit of the set/clear pairs, PMSWINC_EL0 and PMZR_EL0 at every context (tests/regbits.c). */
+void test_regbits(void);
+
 /* Deliberate faults at every context, in a FAULT_INJECT=1 build (tests/fault_inject.c). */
 void test_fault(void);
 

@@ -122,6 +122,7 @@ SYSREG_RW(pmccfiltr_el0, pmccfiltr_el0)
 SYSREG_RW(pmuserenr_el0, pmuserenr_el0)
 SYSREG_WRITE(pmswinc_el0, pmswinc_el0)
 SYSREG_READ(pmmir_el1, s3_0_c9_c14_6)      /* FEAT_PMUv3p4; UNDEFINED without it (D24.5.19) */
+SYSREG_WRITE(pmzr_el0, s3_3_c9_c13_4)      /* FEAT_PMUv3p9, write only; UNDEFINED without it (D24.5.20) */
 
 static inline void isb(void) { __asm__ volatile("isb" ::: "memory"); }
 static inline void dsb_sy(void) { __asm__ volatile("dsb sy" ::: "memory"); }
