@@ -21,6 +21,17 @@
  * regbits.pmzr.<ctx>       FEAT_PMUv3p9 PMZR_EL0 written one bit at a time, every counter preset to a distinct
  *                          value with counting off: only the counter written is zeroed, and only where
  *                          GetPMUWriteMask() has it.
+ * regbits.fields.<ctx>     The control registers the context may read and write (PMCR_EL0, PMSELR_EL0,
+ *                          PMEVTYPER0_EL0, PMCCFILTR_EL0, PMICFILTR_EL0, PMUSERENR_EL0, PMECR_EL1, PMUACR_EL1,
+ *                          MDCR_EL2 at EL2, MDCR_EL3 at EL3), field by field as lib/model/pmu_fields.c resolves
+ *                          them for this PE: the context reads the register, writes it with every RES0, RES1
+ *                          and RAZ bit 1 and every read-only field inverted, reads it, writes it with those bits
+ *                          0 (read-only fields still inverted), reads it, and writes back what it read. A RES0
+ *                          field must read 0 after the 0s and 0 or the value written after the 1s (hardwired
+ *                          or stateful, the Arm ARM's two implementations of RES0; RES1 the same with 1s); a RAZ
+ *                          field 0, a write-only one 0; a read-only field and every read/write field (left as
+ *                          they were) must keep their value. Fields of other architecture areas in MDCR_EL2/EL3,
+ *                          and IMPLEMENTATION DEFINED ones (PMCR_EL0.X, PMEVTYPER<n>_EL0.MT), are left alone.
  */
 #include <stdio.h>
 
@@ -28,6 +39,7 @@
 #include "arch/id_regs.h"
 #include "arch/sysreg.h"
 #include "model/pmu_access.h"
+#include "model/pmu_fields.h"
 #include "pmu_util.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
@@ -39,6 +51,8 @@
 			"views; m >= GetNumEventCountersAccessible() RAZ/WI, GetPMUReadMask/GetPMUWriteMask"
 #define RULES_PMSWINC "PMSWINC_EL0 (D24.5.17), PMUSwIncrement: each bit alone reaches its own counter only"
 #define RULES_PMZR "PMZR_EL0 (FEAT_PMUv3p9, D24.5.20): each bit alone zeroes its own counter only, GetPMUWriteMask"
+#define RULES_FIELDS "D24.5, D24.3.17-18 register descriptions: RES0/RES1 (hardwired or stateful), RAZ, WO/RAZ and " \
+		     "read-only fields; the other fields unchanged"
 
 /* The pairs, in the order of pair_regs[]. */
 enum pair { PAIR_PMCNTEN, PAIR_PMOVS, PAIR_PMINTEN, PAIR_COUNT };
@@ -358,6 +372,207 @@ static void check_pmzr(enum ctx c, const struct pmu_access_features *af)
 	group_end(&g);
 }
 
+/* What the context did to one register (regbits.fields): the value it read, and after each write. */
+static struct {
+	enum pmu_field_reg reg;
+	uint64_t toggle, ro; /* bits written 1 then 0; bits written inverted both times */
+	uint64_t cur, r1, r0;
+	bool taken;
+	struct exc_record exc;
+} fx;
+
+static uint64_t field_reg_read(enum pmu_field_reg r)
+{
+	switch (r) {
+	case PMFR_PMCR_EL0: return read_pmcr_el0();
+	case PMFR_PMSELR_EL0: return read_pmselr_el0();
+	case PMFR_PMEVTYPER0_EL0: return read_pmevtyper0_el0();
+	case PMFR_PMCCFILTR_EL0: return read_pmccfiltr_el0();
+	case PMFR_PMICFILTR_EL0: return read_pmicfiltr_el0();
+	case PMFR_PMUSERENR_EL0: return read_pmuserenr_el0();
+	case PMFR_PMECR_EL1: return read_pmecr_el1();
+	case PMFR_PMUACR_EL1: return read_pmuacr_el1();
+	case PMFR_MDCR_EL2: return read_mdcr_el2();
+	default: return read_mdcr_el3();
+	}
+}
+
+static void field_reg_write(enum pmu_field_reg r, uint64_t v)
+{
+	switch (r) {
+	case PMFR_PMCR_EL0: write_pmcr_el0(v); break;
+	case PMFR_PMSELR_EL0: write_pmselr_el0(v); break;
+	case PMFR_PMEVTYPER0_EL0: write_pmevtyper0_el0(v); break;
+	case PMFR_PMCCFILTR_EL0: write_pmccfiltr_el0(v); break;
+	case PMFR_PMICFILTR_EL0: write_pmicfiltr_el0(v); break;
+	case PMFR_PMUSERENR_EL0: write_pmuserenr_el0(v); break;
+	case PMFR_PMECR_EL1: write_pmecr_el1(v); break;
+	case PMFR_PMUACR_EL1: write_pmuacr_el1(v); break;
+	case PMFR_MDCR_EL2: write_mdcr_el2(v); break;
+	default: write_mdcr_el3(v); break;
+	}
+	isb();
+}
+
+/* Runs in the context: read, write with fx.toggle 1s, read, write with them 0s, read, write back. */
+static uint64_t at_ctx_fields(uint64_t unused)
+{
+	uint64_t keep;
+
+	(void)unused;
+	exc_expect_begin(&fx.exc);
+	fx.cur = field_reg_read(fx.reg);
+	keep = fx.cur & ~(fx.toggle | fx.ro);
+	field_reg_write(fx.reg, keep | fx.toggle | (~fx.cur & fx.ro));
+	fx.r1 = field_reg_read(fx.reg);
+	field_reg_write(fx.reg, keep | (~fx.cur & fx.ro));
+	fx.r0 = field_reg_read(fx.reg);
+	field_reg_write(fx.reg, fx.cur);
+	fx.taken = exc_expect_end();
+	return 0;
+}
+
+/* The register of enum pmu_reg that a field register is, for the access model (PMREG_COUNT: none). */
+static enum pmu_reg field_access_reg(enum pmu_field_reg r)
+{
+	switch (r) {
+	case PMFR_PMCR_EL0: return PMREG_PMCR_EL0;
+	case PMFR_PMSELR_EL0: return PMREG_PMSELR_EL0;
+	case PMFR_PMEVTYPER0_EL0: return PMREG_PMEVTYPER_EL0;
+	case PMFR_PMCCFILTR_EL0: return PMREG_PMCCFILTR_EL0;
+	case PMFR_PMICFILTR_EL0: return PMREG_PMICFILTR_EL0;
+	case PMFR_PMUSERENR_EL0: return PMREG_PMUSERENR_EL0;
+	case PMFR_PMUACR_EL1: return PMREG_PMUACR_EL1;
+	default: return PMREG_COUNT;
+	}
+}
+
+/*
+ * Whether context c (state s) may read and write register r: the access model for the PMU's registers;
+ * MDCR_EL2 at EL2 and MDCR_EL3 at EL3; PMECR_EL1 at EL1 and above where nothing traps it ("Accessing
+ * PMECR_EL1": MDCR_EL3.EnPM2, which s sets, and at EL1 with EL2 enabled HDFGRTR2/HDFGWTR2_EL2.nPMECR_EL1 and
+ * SCR_EL3.FGTEn2, which the EL2 baseline and s set where pmucheck owns EL2 and EL3).
+ */
+static bool field_reg_accessible(const struct pmu_access_features *af, const struct pmu_state *s,
+				 enum pmu_field_reg r)
+{
+	enum pmu_reg reg = field_access_reg(r);
+
+	if (reg != PMREG_COUNT)
+		return allowed(af, s, reg, false) && allowed(af, s, reg, true);
+	switch (r) {
+	case PMFR_MDCR_EL2: return s->el == 2;
+	case PMFR_MDCR_EL3: return s->el == 3;
+	default: /* PMFR_PMECR_EL1 */
+		if (s->el == 0 || (s->el < 3 && features.el3 && !(s->mdcr_el3 & MDCR_EL3_EnPM2_BIT)))
+			return false;
+		return s->el != 1 || !el2_enabled(&features.pmu, s) || !features.fgt2 ||
+		       (pmu_owns_el2() && (!features.el3 || (s->scr_el3 & SCR_EL3_FGTEn2_BIT)));
+	}
+}
+
+/* The field features of this PE (pmu_fields.h). */
+static struct pmu_field_features field_features(void)
+{
+	uint64_t dfr0 = features.id_aa64dfr0_el1;
+
+	return (struct pmu_field_features){
+		.pmu = &features.pmu,
+		.th = FIELD_GET(PMMIR_EL1, THWIDTH, features.pmmir_el1) != 0,
+		.edge = FIELD_GET(PMMIR_EL1, EDGE, features.pmmir_el1) != 0,
+		.mtpmu = ((dfr0 >> 48) & 0xf) == 1,               /* ID_AA64DFR0_EL1.MTPMU, bits [51:48] */
+		.spev1p2 = features.pmsver >= 3 && features.pmsver != 0xf,
+		.rme = ((features.id_aa64pfr0_el1 >> 52) & 0xf) != 0, /* ID_AA64PFR0_EL1.RME, bits [55:52] */
+		.imp_nonzero = FIELD_GET(PMCR_EL0, IMP, features.pmcr_el0) != 0,
+	};
+}
+
+static const char *const kind_names[] = { "RW", "RES0", "RES1", "RO", "RAZ", "WO/RAZ", "other" };
+
+/* One register at context c (regbits.fields): the call, then each field's claim. */
+static void check_field_reg(struct check_group *g, enum ctx c, const struct pmu_state *s,
+			    const struct pmu_field_features *ff, enum pmu_field_reg r)
+{
+	struct pmu_field f[48];
+	unsigned nf = pmu_register_fields(r, ff, f, 48), i, accessible = get_num_event_counters_accessible(&features.pmu, s);
+	uint64_t ret, m, v1, v0, cur;
+	bool ok;
+
+	fx.reg = r;
+	fx.toggle = fx.ro = 0;
+	for (i = 0; i < nf; i++) {
+		/* PMUACR_EL1.P<m> for m >= GetNumEventCountersAccessible(): RAZ/WI (at EL1/EL0 under HPMN too) */
+		if (r == PMFR_PMUACR_EL1 && f[i].kind == PMU_FIELD_RW && f[i].lsb == 0 && accessible < f[i].msb + 1) {
+			f[i].kind = PMU_FIELD_RAZ;
+			if (accessible > 0 && nf < 48) {
+				f[nf] = (struct pmu_field){ "P<m>", accessible - 1, 0, PMU_FIELD_RW };
+				f[i].lsb = accessible;
+				nf++;
+			}
+		}
+		if (f[i].kind == PMU_FIELD_RES0 || f[i].kind == PMU_FIELD_RES1 || f[i].kind == PMU_FIELD_RAZ)
+			fx.toggle |= pmu_field_mask(&f[i]);
+		else if (f[i].kind == PMU_FIELD_RO)
+			fx.ro |= pmu_field_mask(&f[i]);
+	}
+	if (!call_ok(g, c, ctx_call(c, at_ctx_fields, 0, &ret), pmu_field_reg_name(r)))
+		return;
+	if (!check(g, !fx.taken, "%s read and written at %s: took an exception (ESR 0x%llx, EL%u), which the access rules "
+		   "do not give", pmu_field_reg_name(r), ctx_name(c), (unsigned long long)fx.exc.esr, fx.exc.el))
+		return;
+	for (i = 0; i < nf; i++) {
+		if (f[i].kind == PMU_FIELD_OTHER)
+			continue;
+		m = pmu_field_mask(&f[i]);
+		cur = fx.cur & m;
+		v1 = fx.r1 & m;
+		v0 = fx.r0 & m;
+		switch (f[i].kind) {
+		case PMU_FIELD_RES0: ok = v0 == 0 && (v1 == 0 || v1 == m); break;
+		case PMU_FIELD_RES1: ok = v1 == m && (v0 == m || v0 == 0); break;
+		case PMU_FIELD_RAZ: ok = cur == 0 && v1 == 0 && v0 == 0; break;
+		case PMU_FIELD_WO: ok = cur == 0 && v1 == 0 && v0 == 0; break;
+		default: ok = v1 == cur && v0 == cur; break; /* RW (left as read) and RO (written inverted) */
+		}
+		check_claim_that(g, ok, (&(struct claim){ pmu_field_reg_name(r), -1, -1, CLAIM_WRITE, cur, v1 | v0 << 1 }),
+				 "%s.%s [%u:%u] (%s) at %s: read 0x%llx; written with %s reads 0x%llx; written with %s reads "
+				 "0x%llx", pmu_field_reg_name(r), f[i].name, f[i].msb, f[i].lsb, kind_names[f[i].kind],
+				 ctx_name(c), (unsigned long long)(cur >> f[i].lsb),
+				 f[i].kind == PMU_FIELD_RO ? "it inverted" : m & fx.toggle ? "1s" : "its value",
+				 (unsigned long long)(v1 >> f[i].lsb),
+				 f[i].kind == PMU_FIELD_RO ? "it inverted" : m & fx.toggle ? "0s" : "its value",
+				 (unsigned long long)(v0 >> f[i].lsb));
+	}
+}
+
+static void check_fields(enum ctx c, const struct pmu_access_features *af)
+{
+	struct pmu_field_features ff = field_features();
+	struct check_group g;
+	struct pmu_state s;
+	unsigned r;
+
+	if (!group_begin(&g, RULES_FIELDS, "regbits.fields.%s", ctx_name(c)))
+		return;
+	regbits_state(&s, c);
+	/* MDCR_EL3.EnPM2 and SCR_EL3.FGTEn2 where pmucheck owns EL3: PMECR_EL1 and PMUACR_EL1 reachable below it */
+	if (orchestrator_el == 3) {
+		s.mdcr_el3 |= MDCR_EL3_EnPM2_BIT;
+		if (features.fgt2) {
+			el3_set_test_controls(SCR_EL3_FGTEn2_BIT);
+			s.scr_el3 |= SCR_EL3_FGTEn2_BIT;
+		}
+	}
+	pmu_program(&s);
+	for (r = 0; r < PMFR_COUNT; r++)
+		if (pmu_field_reg_present((enum pmu_field_reg)r, &ff) &&
+		    field_reg_accessible(af, &s, (enum pmu_field_reg)r))
+			check_field_reg(&g, c, &s, &ff, (enum pmu_field_reg)r);
+	pmu_stop();
+	baseline_restore_all();
+	group_end(&g);
+}
+
 void test_regbits(void)
 {
 	struct pmu_access_features af = access_features();
@@ -370,8 +585,10 @@ void test_regbits(void)
 			pmu_skip_at("regbits.set_clear", (enum ctx)c, RULES_SET_CLEAR, why);
 			pmu_skip_at("regbits.pmswinc", (enum ctx)c, RULES_PMSWINC, why);
 			pmu_skip_at("regbits.pmzr", (enum ctx)c, RULES_PMZR, why);
+			pmu_skip_at("regbits.fields", (enum ctx)c, RULES_FIELDS, why);
 			continue;
 		}
+		check_fields((enum ctx)c, &af);
 		check_set_clear((enum ctx)c, &af);
 		if (pmu_event_implemented(PMU_EVENT_SW_INCR))
 			check_pmswinc((enum ctx)c, &af);

@@ -119,6 +119,7 @@ SYSREG_RW(pmxevtyper_el0, pmxevtyper_el0)
 SYSREG_RW(pmxevcntr_el0, pmxevcntr_el0)
 SYSREG_RW(pmccntr_el0, pmccntr_el0)
 SYSREG_RW(pmccfiltr_el0, pmccfiltr_el0)
+SYSREG_RW(pmevtyper0_el0, pmevtyper0_el0)
 SYSREG_RW(pmuserenr_el0, pmuserenr_el0)
 SYSREG_WRITE(pmswinc_el0, pmswinc_el0)
 SYSREG_READ(pmmir_el1, s3_0_c9_c14_6)      /* FEAT_PMUv3p4; UNDEFINED without it (D24.5.19) */
