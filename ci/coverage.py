@@ -199,8 +199,47 @@ def read_runs(paths):
                 lines = [(n, p["status"], p["reason"] or r, rules)
                          for (n, _s, r, rules), p in zip(lines, points)]
         config = os.path.splitext(os.path.basename(path))[0]
-        runs[config] = [{"name": n, "status": s, "reason": r, "rules": rules} for n, s, r, rules in lines]
+        varied = {}
+        for name, regs in VARIED_LINE.findall(text):
+            for reg, mask in VARIED_REG.findall(regs):
+                varied.setdefault(PE_PREFIX.sub("", name), {})[reg] = int(mask, 16)
+        ids = {m.group(1): int(m.group(2), 16) for m in ID_LINE.finditer(text)}
+        runs[config] = [{"name": n, "status": s, "reason": r, "rules": rules,
+                         "varied": varied.get(PE_PREFIX.sub("", n), {}), "ids": ids} for n, s, r, rules in lines]
     return runs
+
+
+# "#   <point>: varied: PMCR_EL0=0x1 MDCR_EL2=0x87" (lib/test/test.c print_varied()) and the header's ID registers.
+VARIED_LINE = re.compile(r"^#\s+(\S+): varied:((?: \w+=0x[0-9a-f]+)+)\s*$", re.M)
+VARIED_REG = re.compile(r"(\w+)=0x([0-9a-f]+)")
+ID_LINE = re.compile(r"^# ((?:ID_AA64[A-Z0-9]+|PMMIR)_EL1) = 0x([0-9a-f]+)", re.M)
+# A clear register shows the state its set twin holds: the bits varied through either are the same bits.
+TWIN = {"PMCNTENCLR_EL0": "PMCNTENSET_EL0", "PMOVSCLR_EL0": "PMOVSSET_EL0", "PMINTENCLR_EL1": "PMINTENSET_EL1"}
+
+
+def bits_mask(bits):
+    """The mask of a FIELDS.md bits cell: [63:33] or [32]."""
+    m = re.match(r"\[(\d+)(?::(\d+))?\]", bits)
+    if not m:
+        return 0
+    msb = int(m.group(1))
+    lsb = int(m.group(2)) if m.group(2) else msb
+    return ((1 << (msb + 1)) - 1) & ~((1 << lsb) - 1)
+
+
+def varied_evidence(runs):
+    """{register: OR of the bits varied by test points that ran (not SKIPs)}, and {ID register: set of values
+    among the configurations where some test point ran}."""
+    varied, ids = {}, {}
+    for points in runs.values():
+        ran = [p for p in points if p["status"] != "skip"]
+        for p in ran:
+            for reg, mask in p.get("varied", {}).items():
+                varied[reg] = varied.get(reg, 0) | mask
+        if ran:
+            for reg, value in ran[0].get("ids", {}).items():
+                ids.setdefault(reg, set()).add(value)
+    return varied, ids
 
 
 def module_of(name):
@@ -510,6 +549,7 @@ def field_report(root, fields_md, runs):
     sources = module_sources(root, sorted(outcomes))
     texts = {f: _read(os.path.join(root, f))
              for fs in sources.values() for f in fs}
+    varied, ids = varied_evidence(runs)
     result = []
     for reg, field, bits, cond in fields:
         entry = {"register": reg, "field": field, "bits": bits, "condition": cond,
@@ -526,8 +566,13 @@ def field_report(root, fields_md, runs):
         if not entry["reachable"]:
             entry["state"] = "unreachable"
             entry["why"] = "pmucheck has no accessor for " + reg
+        elif ran_modules and not value_dependence(reg, bits, entry, varied, ids):
+            entry["state"] = "gap"
+            entry["why"] = ("used by " + ", ".join(sorted(ran_modules)) + ", but no test point that ran varied it "
+                            "(no check's outcome was shown to depend on its value)")
         elif ran_modules:
             entry["state"] = "observed"
+            entry["evidence"] = value_dependence(reg, bits, entry, varied, ids)
             entry["points"] = {m: summarize_module(outcomes[m]) for m in sorted(ran_modules)}
             entry["shared_files"] = sorted({f for m in entry["modules"] if m not in entry["own_modules"]
                                             for f in sources[m][1:] if f in entry["files"]})
@@ -542,6 +587,22 @@ def field_report(root, fields_md, runs):
             entry["why"] = why
         result.append(entry)
     return result, sources, ran
+
+
+def value_dependence(reg, bits, entry, varied, ids):
+    """Why a check's outcome depended on the field's value, or "": its bits varied while a test point that ran
+    was open (the varied lines); a field that is the whole register, read or written by a module that ran (its
+    value is the checked count); an ID register field whose value differs among the configurations that ran
+    (the gates that decide which points run and what the model expects)."""
+    mask = bits_mask(bits)
+    if varied.get(TWIN.get(reg, reg), 0) & mask:
+        return f"varied: {TWIN.get(reg, reg)} bits 0x{varied[TWIN.get(reg, reg)] & mask:x}"
+    if mask == (1 << 64) - 1:
+        return "the whole register's value is what its checks compare"
+    values = {(v & mask) for v in ids.get(reg, set())}
+    if len(values) > 1:
+        return f"{len(values)} values among the configurations that ran"
+    return ""
 
 
 def summarize_module(points):

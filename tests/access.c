@@ -588,6 +588,12 @@ static void check_context(enum ctx c, const struct pmu_access_features *af)
 			el3_set_test_controls(x->scr_el3);
 		}
 		isb();
+		test_note(TREG_PMUSERENR_EL0, pmuserenr);
+		test_note(TREG_PMUACR_EL1, current_pmuacr);
+		if (el2)
+			test_note(TREG_MDCR_EL2, s.mdcr_el2);
+		if (orchestrator_el == 3)
+			test_note(TREG_MDCR_EL3, s.mdcr_el3);
 		if (ctx_call(c, at_ctx_access_all, 0, &ret) != CTX_OK) {
 			baseline_restore_all();
 			for (i = 0; i < PMREG_COUNT; i++)

@@ -104,9 +104,10 @@ bool ebep_guarded_access(struct check_group *g, const char *reg, void (*access)(
 
 static void pmecr_rw(bool write, uint64_t *value)
 {
-	if (write)
+	if (write) {
 		write_pmecr_el1(*value);
-	else
+		test_note(TREG_PMECR_EL1, *value);
+	} else
 		*value = read_pmecr_el1();
 }
 

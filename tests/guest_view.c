@@ -117,6 +117,8 @@ static bool run_probe(struct check_group *g, enum ctx c, enum probe_op op, enum 
 	probe.op = op;
 	probe.reg = reg;
 	probe.n = n;
+	if (reg == REG_PMXEVCNTR || reg == REG_PMXEVTYPER)
+		test_note(TREG_PMSELR_EL0, n); /* PMSELR_EL0.SEL = n */
 	probe.value = value;
 	if (ctx_call(c, at_ctx_probe, 0, &ret) == CTX_OK)
 		return true;

@@ -227,6 +227,8 @@ static void check_ranges(enum ctx c)
 						write_pmintenset_el1(bit);
 					write_pmovsset_el0(bit);
 					isb();
+					test_note(TREG_PMINTENSET_EL1, inten ? bit : 0);
+					test_note(TREG_PMOVSSET_EL0, bit);
 					want = pmu_overflow_irq(&features.pmu, &s, bit, inten ? bit : 0);
 					irq.mode = HOOK_DISABLE_PPI;
 					if (!irq_call(g, c, at_ctx_wait, 1))

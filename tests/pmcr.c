@@ -74,6 +74,8 @@ static bool run_reset(struct check_group *g, enum ctx c, const struct pmu_state 
 	write_pmovsset_el0(pmu_event_counter_mask() | PMU_CNT_C_BIT);
 	write_pmuserenr_el0(PMUSERENR_EL0_EN_BIT); /* EL0 may write PMCR_EL0 */
 	isb();
+	test_note(TREG_PMCR_EL0, 0);
+	test_note(TREG_PMCR_EL0, bit);
 	if (ctx_call(c, at_ctx_pmcr_write, bit, pmcr) != CTX_OK) {
 		check(g, false, "unexpected exception at %s writing PMCR_EL0", ctx_name(c));
 		exc_record_print(&exc_unexpected);

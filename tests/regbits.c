@@ -215,6 +215,8 @@ static void check_pair(struct check_group *g, enum ctx c, const struct pmu_state
 	pair_write(p, true, ~0ULL);
 	pair_write(p, false, pattern);
 	sc.pair = p;
+	test_note(p == PAIR_PMCNTEN ? TREG_PMCNTENSET_EL0 : p == PAIR_PMOVS ? TREG_PMOVSSET_EL0 : TREG_PMINTENSET_EL1, 0);
+	test_note(p == PAIR_PMCNTEN ? TREG_PMCNTENSET_EL0 : p == PAIR_PMOVS ? TREG_PMOVSSET_EL0 : TREG_PMINTENSET_EL1, ~0ULL);
 	if (!call_ok(g, c, ctx_call(c, at_ctx_set_clear, 0, &ret), pmu_reg_name(set)))
 		return;
 	whole = pair_read(p, false);
@@ -287,6 +289,8 @@ static void check_pmswinc(enum ctx c, const struct pmu_access_features *af)
 		for (n = 0; n < features.pmu.num_counters; n++)
 			s.pmevtyper[n] = PMU_FILTER_ALL | PMU_EVENT_SW_INCR;
 		pmu_program(&s);
+		test_note(TREG_PMSWINC_EL0, 0);
+		test_note(TREG_PMSWINC_EL0, ~0ULL); /* each bit alone */
 		if (call_ok(&g, c, ctx_call(c, at_ctx_pmswinc_bits, 0, &ret), "PMSWINC_EL0")) {
 			pmu_stop();
 			for (n = 0; n < features.pmu.num_counters; n++) {
@@ -352,6 +356,7 @@ static void check_pmzr(enum ctx c, const struct pmu_access_features *af)
 						write_pmevcntr(i, pmzr_preset(i));
 				}
 			isb();
+			test_note(TREG_PMZR_EL0, BIT64(b));
 			if (!call_ok(&g, c, ctx_call(c, at_ctx_pmzr, BIT64(b), &ret), "PMZR_EL0"))
 				break;
 			for (i = 0; i < 33; i++) {
@@ -430,6 +435,20 @@ static uint64_t at_ctx_fields(uint64_t unused)
 	field_reg_write(fx.reg, fx.cur);
 	fx.taken = exc_expect_end();
 	return 0;
+}
+
+/* The register test_note() names for a field register. */
+static enum test_reg field_treg(enum pmu_field_reg r)
+{
+	static const enum test_reg t[PMFR_COUNT] = {
+		[PMFR_PMCR_EL0] = TREG_PMCR_EL0, [PMFR_PMSELR_EL0] = TREG_PMSELR_EL0,
+		[PMFR_PMEVTYPER0_EL0] = TREG_PMEVTYPERn_EL0, [PMFR_PMCCFILTR_EL0] = TREG_PMCCFILTR_EL0,
+		[PMFR_PMICFILTR_EL0] = TREG_PMICFILTR_EL0, [PMFR_PMUSERENR_EL0] = TREG_PMUSERENR_EL0,
+		[PMFR_PMECR_EL1] = TREG_PMECR_EL1, [PMFR_PMUACR_EL1] = TREG_PMUACR_EL1,
+		[PMFR_MDCR_EL2] = TREG_MDCR_EL2, [PMFR_MDCR_EL3] = TREG_MDCR_EL3,
+	};
+
+	return r < PMFR_COUNT ? t[r] : TREG_COUNT;
 }
 
 /* The register of enum pmu_reg that a field register is, for the access model (PMREG_COUNT: none). */
@@ -517,6 +536,10 @@ static void check_field_reg(struct check_group *g, enum ctx c, const struct pmu_
 	}
 	if (!call_ok(g, c, ctx_call(c, at_ctx_fields, 0, &ret), pmu_field_reg_name(r)))
 		return;
+	if (field_treg(r) != TREG_COUNT) { /* the bits written both ways: the checked fields' values varied */
+		test_note(field_treg(r), 0);
+		test_note(field_treg(r), fx.toggle | fx.ro);
+	}
 	if (!check(g, !fx.taken, "%s read and written at %s: took an exception (ESR 0x%llx, EL%u), which the access rules "
 		   "do not give", pmu_field_reg_name(r), ctx_name(c), (unsigned long long)fx.exc.esr, fx.exc.el))
 		return;

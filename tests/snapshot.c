@@ -137,9 +137,10 @@ static const char *capture_name(int o)
  */
 static void pmsscr_rw(bool write, uint64_t *value)
 {
-	if (write)
+	if (write) {
 		write_pmsscr_el1(*value);
-	else
+		test_note(TREG_PMSSCR_EL1, *value);
+	} else
 		*value = read_pmsscr_el1();
 }
 
@@ -166,6 +167,9 @@ static void program_controls(const struct pmu_state *s)
 		write_mdcr_el2(s->mdcr_el2);
 	write_pmecr_el1(s->pmecr_el1);
 	isb();
+	test_note(TREG_PMECR_EL1, s->pmecr_el1);
+	test_note(TREG_MDCR_EL3, s->mdcr_el3 | MDCR_EL3_EnPMSS_BIT);
+	test_note(TREG_MDCR_EL2, s->mdcr_el2);
 }
 
 /*
@@ -190,6 +194,7 @@ static void capture_once(struct check_group *g, enum ctx c, struct pmu_state *s,
 	want.pmsscr_el1 = pmu_pmsscr_write(ebep_model_features(), s, PMSSCR_EL1_SS_BIT, &capture);
 	r = pmu_capture_event(ebep_model_features(), s, &live, NULL, &want);
 	permitted = pmu_capture_outcomes(&features.pmu, s);
+	test_note(TREG_PMSSCR_EL1, PMSSCR_EL1_SS_BIT); /* the capture's write */
 	if (ctx_call(c, at_ctx_capture, 0, &ret) != CTX_OK) {
 		check(g, false, "%s: an unexpected exception ended the capture in %s", line, ctx_name(c));
 		exc_record_print(&exc_unexpected);
@@ -326,6 +331,7 @@ static void check_event(enum ctx c)
 	counts = count_pmu_events(ebep_model_features(), &s, 0);
 	pmu_program(&s);
 	program_controls(&s);
+	test_note(TREG_PMSSCR_EL1, PMSSCR_EL1_SS_BIT); /* the capture's write */
 	if (ctx_call(c, at_ctx_capture, 0, &ret) != CTX_OK) {
 		check(&g, false, "an unexpected exception ended the capture in %s", ctx_name(c));
 		exc_record_print(&exc_unexpected);
@@ -339,6 +345,7 @@ static void check_event(enum ctx c)
 	      (unsigned long long)one, (unsigned long long)ret, counts ? 1u : 0u, counts ? "counts" : "does not count");
 	write_oslar_el1(1); /* the OS Lock: the next capture is prohibited, and generates no PMU_SNAPSHOT */
 	isb();
+	test_note(TREG_PMSSCR_EL1, PMSSCR_EL1_SS_BIT); /* the capture's write */
 	if (ctx_call(c, at_ctx_capture, 0, &ret) != CTX_OK) {
 		check(&g, false, "an unexpected exception ended the capture in %s", ctx_name(c));
 		exc_record_print(&exc_unexpected);

@@ -110,6 +110,44 @@ static const struct xfail *xfail_find(const char *name)
 	return NULL;
 }
 
+/* test_note(): the AND and OR of the values each register took since the groups open now began (a group_begin()
+ * after a group_end() starts a new batch; groups begun together share one). */
+static const char *const treg_names[TREG_COUNT] = {
+	"PMCR_EL0", "MDCR_EL2", "MDCR_EL3", "PMCNTENSET_EL0", "PMINTENSET_EL1", "PMOVSSET_EL0", "PMCCFILTR_EL0",
+	"PMEVTYPERn_EL0", "PMICFILTR_EL0", "PMUSERENR_EL0", "PMECR_EL1", "PMSSCR_EL1", "PMUACR_EL1", "PMSELR_EL0",
+	"PMSWINC_EL0", "PMZR_EL0",
+};
+static uint64_t noted_and[TREG_COUNT], noted_or[TREG_COUNT];
+static bool noted[TREG_COUNT];
+static bool batch_open, batch_ended = true;
+
+void test_note(enum test_reg r, uint64_t value)
+{
+	if (r >= TREG_COUNT || !batch_open)
+		return;
+	noted_and[r] = noted[r] ? noted_and[r] & value : value;
+	noted_or[r] = noted[r] ? noted_or[r] | value : value;
+	noted[r] = true;
+}
+
+/* Print the bits that varied while g was open ("#   <name>: varied: ..."); nothing when none did. */
+static void print_varied(const struct check_group *g)
+{
+	unsigned r;
+	bool any = false;
+
+	for (r = 0; r < TREG_COUNT; r++) {
+		if (!noted[r] || noted_and[r] == noted_or[r])
+			continue;
+		if (!any)
+			printf("#   %s%s: varied:", tap_prefix, g->name);
+		any = true;
+		printf(" %s=0x%llx", treg_names[r], (unsigned long long)(noted_and[r] ^ noted_or[r]));
+	}
+	if (any)
+		printf("\n");
+}
+
 bool group_begin(struct check_group *g, const char *rules, const char *fmt, ...)
 {
 	va_list ap;
@@ -122,7 +160,13 @@ bool group_begin(struct check_group *g, const char *rules, const char *fmt, ...)
 	g->failures = 0;
 	g->excused = 0;
 	g->deviation = xfail_find(g->name);
-	return test_selected(g->name);
+	if (!test_selected(g->name))
+		return false;
+	if (batch_ended)
+		memset(noted, 0, sizeof(noted));
+	batch_ended = false;
+	batch_open = true;
+	return true;
 }
 
 /* Count and print one failed claim: excused (the recorded deviation explains it) or failed. */
@@ -191,6 +235,8 @@ void group_end(struct check_group *g)
 		exc_pmu_stray.taken = false;
 	}
 	ok = g->checks > 0 && g->failures == 0 && g->excused == 0;
+	print_varied(g);
+	batch_ended = true;
 	if (x && g->failures)
 		printf("#   %s%s: %u failed claim(s) are not the deviation recorded for %s (%s: %s), which explains "
 		       "%u: a failure of its own\n", tap_prefix, g->name, g->failures, platform_name, x->rule, x->seen,

@@ -113,6 +113,21 @@ static inline bool check_passed(struct check_group *g)
  */
 void group_end(struct check_group *g);
 
+/*
+ * The control and checked registers whose fields the checks of the open test points ran under (test_note()):
+ * a bit that took both values while a test point was open is one its outcome could depend on, and group_end()
+ * prints the bits that varied as the line "#   <name>: varied: <REG>=0x<bits> ..." before the point (ci/coverage.py
+ * counts a register field as observed only where a point that ran varied it). Names as FIELDS.md spells them.
+ */
+enum test_reg {
+	TREG_PMCR_EL0, TREG_MDCR_EL2, TREG_MDCR_EL3, TREG_PMCNTENSET_EL0, TREG_PMINTENSET_EL1, TREG_PMOVSSET_EL0,
+	TREG_PMCCFILTR_EL0, TREG_PMEVTYPERn_EL0, TREG_PMICFILTR_EL0, TREG_PMUSERENR_EL0, TREG_PMECR_EL1,
+	TREG_PMSSCR_EL1, TREG_PMUACR_EL1, TREG_PMSELR_EL0, TREG_PMSWINC_EL0, TREG_PMZR_EL0, TREG_COUNT
+};
+
+/* Note that register r held (was programmed with, or was checked at) `value` while the open test points ran. */
+void test_note(enum test_reg r, uint64_t value);
+
 /* A test point skipped for the formatted reason (which names the ID register field and value). */
 void tap_skip(const char *name, const char *rules, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
