@@ -41,9 +41,12 @@ PMOVS*, PMZR_EL0, PMUACR_EL1. A module's code is tests/<module>.c (the module is
 test point name; a module whose name is not a file is found by the `"<module>.` string literals its test
 point names are printed from) plus the sources of the headers it includes directly from lib/model/,
 lib/arch/ (id_regs), lib/runtime/profiling_exception and tests/ (pmu_util, ebep_sequences). A field is
-observed when a module that uses it has test points that ran (ok, TODO or failed; SKIPs do not count).
-This is "the code reads or writes the field where a checked outcome can depend on it", not proof that each
-value of the field is exercised. A field no check observes (a gap) says why: its module only SKIPped, or the
+observed when a module that uses it has test points that ran (ok, TODO or failed; SKIPs do not count), and
+the run shows a check's outcome could depend on the field's value: its bits varied while a test point that ran
+was open (the firmware's "#   <point>: varied: <REG>=0x<bits>" lines, lib/test/test.c test_note(); a clear
+register counts its set twin's bits), or the field is the whole register (its value is what is compared), or it
+is a field of an ID register (ID_AA64*_EL1, PMMIR_EL1) whose value differs among the configurations that ran. A
+field the code uses that no point varied is a gap that says so. A field no check observes (a gap) says why: its module only SKIPped, or the
 part of the architecture it belongs to (debug, trace, SPE, BRBE, Realm state, AArch32: FIELD_AREA_*), or the
 PMU feature pmucheck has no check for yet; else "nothing says why: a gap".
 """
@@ -679,11 +682,13 @@ def markdown(rep):
       "mentioned inside a sentence (defined elsewhere in the manual) are listed apart and not counted. A field is "
       "*observed* when the code of a module whose test points ran (tests/<module>.c and the model/utility sources "
       "it includes) uses its arch_regs.h macro or names it as REGISTER.FIELD, or, for a field that is the whole "
-      "64-bit register, reads or writes the register; a gap's *why none* names the part of the architecture the "
+      "64-bit register, reads or writes the register, and a test point that ran varied its bits (the \"varied:\" "
+      "lines), or it is the whole register, or an ID register field whose value differs among the configurations "
+      "that ran; a gap's *why none* names the part of the architecture the "
       "field belongs to when that is not the PMU, or the PMU feature with no check yet; *reachable* when "
       "pmucheck has an "
-      "accessor for its register (lib/arch/sysreg.h or the access model's register list). Observed means the "
-      "code reads or writes the field where a checked outcome can depend on it, not that every value is "
+      "accessor for its register (lib/arch/sysreg.h or the access model's register list). Observed means a "
+      "checked outcome was computed under both values of some bit of the field, not that every value is "
       "exercised. Details: the docstring of ci/coverage.py.\n")
     w("## Summary\n")
     for kind, label in (("rule", "Rules (R)"), ("informative", "Informative statements (I)")):

@@ -23,6 +23,7 @@ The event counters overflow in the following situations:
 As stated by RBKHSW in Asynchronous exception types, see Table D13-1.
 """
 TAP = """TAP version 14
+#   overflow.evcntr: varied: PMCR_EL0=0x41
 ok 1 - overflow.evcntr D13.3 RQZJKS RHTPDY IFYVTD (12 checks)
 ok 2 - ebep.table_d13_1.el3 D13.3.2 R CXBNL Table D13-1 # SKIP FEAT_EBEP not implemented (ID_AA64DFR1_EL1.EBEP == 0)
 not ok 3 - overflow.evcntr_cycles D13.3 IFYVTD (4 checks, 1 failed) # TODO qemu-virt 10.0: restarts near 0
@@ -141,6 +142,18 @@ class CoverageTest(unittest.TestCase):
         self.assertIn("only SKIPped", f[("PMCR_EL0", "X")]["why"])
         self.assertEqual(f[("PMICNTR_EL0", "ICNT")]["state"], "unreachable")
         self.assertNotIn(("PMCR_EL0", "(reserved)"), f)
+
+    def test_fields_need_a_varied_value(self):
+        # PMCR_EL0.E used by a module that ran, but no point varied bit 0: a gap that says so
+        tap = TAP.replace("PMCR_EL0=0x41", "PMCR_EL0=0x40")
+        write(self.tap, tap)
+        rep = coverage.build(self.root, self.spec, [self.tap])
+        f = {(e["register"], e["field"]): e for e in rep["fields"]}
+        self.assertEqual(f[("PMCR_EL0", "E")]["state"], "gap")
+        self.assertIn("no test point that ran varied it", f[("PMCR_EL0", "E")]["why"])
+        self.assertEqual(f[("PMCR_EL0", "LC")]["state"], "observed")
+        self.assertEqual(coverage.bits_mask("[63:33]"), ((1 << 64) - 1) & ~((1 << 33) - 1))
+        self.assertEqual(coverage.bits_mask("[4]"), 0x10)
 
     def test_tap_line_parsing(self):
         lines = coverage.parse_tap_lines(TAP.replace("\n", "\r\n"))

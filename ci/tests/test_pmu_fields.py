@@ -26,7 +26,9 @@ def table_rows():
 def spec_fields():
     """{section: [(name, msb, lsb)]} from FIELDS.md ('(reserved)' rows named RES0)."""
     sections, current = {}, None
-    for line in open(FIELDS_MD, encoding="utf-8"):
+    with open(FIELDS_MD, encoding="utf-8") as f:
+        lines = f.readlines()
+    for line in lines:
         m = re.match(r"## (\S+)", line)
         if m:
             current = sections.setdefault(m.group(1), [])
