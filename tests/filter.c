@@ -22,6 +22,15 @@
  *     context must count those, plus the call that returns to the orchestrator when the context is below it;
  *     EXC_RETURN filtered to the handling level must count one ERET per call. The IMPLEMENTATION DEFINED
  *     EXC_SVC, EXC_HVC, ... (0x81-0x8B) are not advertised by PMCEID0/1_EL0 and are not checked.
+ * filter.inst_retired.<ctx> (on a PE that counts exactly: QEMU under -icount, as tests/icntr.c decides)
+ *     Exact counts of an event other than SW_INCR: INST_RETIRED on event counter 0 under every filter
+ *     combination of filter.evtyper, and on event counter 1 counting everywhere, both read at the context around
+ *     a block of INST_BLOCK NOPs (tests/filter.c at_ctx_inst_block()): between the two reads of each counter
+ *     lie exactly INST_BLOCK + 1 instructions (the NOPs and the other counter's read), plus the reading MRS
+ *     itself where a direct read counts its own instruction (the architecture does not say which; QEMU does:
+ *     INST_BLOCK + 2). The first count of counter 1 fixes which for the run, and every count of counter 1 must
+ *     then be exactly that, and counter 0 exactly that where CountPMUEvents() says it counts here, else 0: a
+ *     counter counting what its filter excludes, or missing or adding an instruction, is caught.
  */
 #include <stdio.h>
 
@@ -48,6 +57,8 @@
 #define RULES_NO_SYNC "D11.7.2, D13.7.3.2: two PMSWINC_EL0 writes without context synchronization count twice"
 #define RULES_EXC_TAKEN "D11.7.2, D13.7.3.1: EXC_TAKEN counted in the Exception level it was taken from"
 #define RULES_EXC_RETURN "D11.7.2, D13.7.3.1: EXC_RETURN counted in the Exception level that returned"
+#define RULES_INST_RETIRED "D11.7.1, D13.7.1, CountPMUEvents: INST_RETIRED (0x08) counted exactly under each filter"
+#define INST_BLOCK 64 /* the NOPs of at_ctx_inst_block() (its .rept) */
 #define EXC_CALLS 4
 
 /* Runs in the context: exactly two PMSWINC_EL0 writes, back to back, then ISB. */
@@ -288,15 +299,97 @@ static void check_sh_rw(void)
 	group_end(&g);
 }
 
+/* What at_ctx_inst_block() measured: PMEVCNTR0_EL0 and PMEVCNTR1_EL0, second read minus first. */
+static uint64_t inst_diff[2];
+
+/* Runs in the context: both counters read, INST_BLOCK NOPs, both read again (one asm block: nothing else between). */
+static uint64_t at_ctx_inst_block(uint64_t unused)
+{
+	uint64_t a0, a1, b0, b1;
+
+	(void)unused;
+	__asm__ volatile("mrs %0, pmevcntr0_el0\n\t"
+			 "mrs %1, pmevcntr1_el0\n\t"
+			 ".rept 64\n\tnop\n\t.endr\n\t" /* INST_BLOCK */
+			 "mrs %2, pmevcntr0_el0\n\t"
+			 "mrs %3, pmevcntr1_el0"
+			 : "=&r"(a0), "=&r"(a1), "=&r"(b0), "=&r"(b1)::"memory");
+	inst_diff[0] = b0 - a0;
+	inst_diff[1] = b1 - a1;
+	return 0;
+}
+
+/* Whether this run counts instructions exactly: QEMU (pmucheck.qemu) with INST_RETIRED advertised (-icount). */
+static bool counts_exactly(void)
+{
+	return test_platform_version()[0] && pmu_event_implemented(PMU_EVENT_INST_RETIRED);
+}
+
+/* INST_BLOCK + 1 or + 2 (top of file), as the first count of the run showed; 0: not seen yet. */
+static uint64_t inst_interval;
+
+static void check_inst_retired(enum ctx c)
+{
+	uint64_t want_all;
+	uint64_t bits[7], f, ret, want;
+	unsigned nbits = pmu_filter_bits(bits), combo;
+	struct check_group g;
+	struct pmu_state s;
+	struct claim cl;
+
+	if (!counts_exactly() || features.pmu.num_counters < 2) {
+		pmu_skip_at("filter.inst_retired", c, RULES_INST_RETIRED, !counts_exactly() ?
+			    "no exact instruction counts (not QEMU under -icount: INST_RETIRED not in PMCEID0_EL0 or no "
+			    "pmucheck.qemu)" : "PMCR_EL0.N < 2");
+		return;
+	}
+	if (!group_begin(&g, RULES_INST_RETIRED, "filter.inst_retired.%s", ctx_name(c)))
+		return;
+	for (combo = 0; combo < (1u << nbits); combo++) {
+		f = pmu_filter_combo(bits, nbits, combo);
+		pmu_state_init(&s, c);
+		s.pmcr_el0 = PMCR_EL0_E_BIT;
+		s.pmcntenset_el0 = BIT64(0) | BIT64(1);
+		s.pmevtyper[0] = f | PMU_EVENT_INST_RETIRED;
+		s.pmevtyper[1] = PMU_FILTER_ALL | PMU_EVENT_INST_RETIRED;
+		pmu_program(&s);
+		if (ctx_call(c, at_ctx_inst_block, 0, &ret) != CTX_OK) {
+			check(&g, false, "filter 0x%llx: unexpected exception", (unsigned long long)f);
+			exc_record_print(&exc_unexpected);
+			baseline_restore_all();
+			continue;
+		}
+		pmu_stop();
+		if (!inst_interval && (inst_diff[1] == INST_BLOCK + 1 || inst_diff[1] == INST_BLOCK + 2)) {
+			inst_interval = inst_diff[1];
+			printf("# filter.inst_retired: a direct read of PMEVCNTR<n>_EL0 %s the MRS itself (%llu between the "
+			       "reads)\n", inst_interval == INST_BLOCK + 2 ? "counts" : "does not count",
+			       (unsigned long long)inst_interval);
+		}
+		want_all = inst_interval ? inst_interval : INST_BLOCK + 1;
+		want = count_pmu_events(&features.pmu, &s, 1) ? want_all : 0;
+		check_claim_that(&g, inst_diff[1] == want, pmu_count_claim(&cl, &s, 1, 0, want, inst_diff[1]),
+				 "at %s: PMEVCNTR1_EL0 (INST_RETIRED, PMEVTYPER1_EL0=0x%llx) counted %llu across %u NOPs and "
+				 "the MRS reads, expected %llu", ctx_name(c), (unsigned long long)s.pmevtyper[1],
+				 (unsigned long long)inst_diff[1], INST_BLOCK, (unsigned long long)want);
+		want = count_pmu_events(&features.pmu, &s, 0) ? want_all : 0;
+		check_claim_that(&g, inst_diff[0] == want, pmu_count_claim(&cl, &s, 0, 0, want, inst_diff[0]),
+				 "at %s: PMEVCNTR0_EL0 (INST_RETIRED, PMEVTYPER0_EL0=0x%llx) counted %llu across %u NOPs and "
+				 "the MRS reads, expected %llu (CountPMUEvents=%d)", ctx_name(c), (unsigned long long)f,
+				 (unsigned long long)inst_diff[0], INST_BLOCK, (unsigned long long)want, want != 0);
+	}
+	group_end(&g);
+}
+
 void test_filter(void)
 {
 	const char *why;
 	unsigned c, i;
 	static const char *const points[] = { "filter.evtyper", "filter.evtyper_sh", "filter.ccfiltr",
 					      "filter.ccfiltr_sh", "filter.swinc_no_sync", "filter.exc_taken",
-					      "filter.exc_return" };
+					      "filter.exc_return", "filter.inst_retired" };
 	static const char *const rules[] = { RULES_EVTYPER, RULES_EVTYPER_SH, RULES_CCFILTR, RULES_CCFILTR_SH,
-					     RULES_NO_SYNC, RULES_EXC_TAKEN, RULES_EXC_RETURN };
+					     RULES_NO_SYNC, RULES_EXC_TAKEN, RULES_EXC_RETURN, RULES_INST_RETIRED };
 
 	for (c = 0; c < CTX_COUNT; c++) {
 		why = pmu_context_skip_reason((enum ctx)c, true);
@@ -304,6 +397,7 @@ void test_filter(void)
 			filter_context((enum ctx)c);
 			check_swinc_no_sync((enum ctx)c);
 			check_exception_events((enum ctx)c);
+			check_inst_retired((enum ctx)c);
 			continue;
 		}
 		for (i = 0; i < sizeof(points) / sizeof(points[0]); i++)
