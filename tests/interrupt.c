@@ -115,7 +115,8 @@ static uint64_t at_ctx_wait(uint64_t max)
 }
 
 /*
- * Runs in the context: the cycle counter (already counting, preset below 2^32) overflows while unmasked.
+ * Runs in the context: the cycle counter (already counting, preset below 2^32, or 2^64 where it overflows there)
+ * overflows while unmasked.
  * Waits until the counter has wrapped (PMCCNTR_EL0 read back below its preset) and then as at_ctx_wait() for
  * the request to arrive, or at most WAIT_LIMIT turns in all. Reading the counter is what makes the wait end
  * at the overflow on every platform: an emulator that computes the count lazily (QEMU) notices the overflow
@@ -282,20 +283,24 @@ static void check_overflow(enum ctx c)
 {
 	struct check_group g;
 	struct pmu_state s;
+	uint64_t preset;
 
 	if (!group_begin(&g, RULES_OVERFLOW, "interrupt.overflow.%s", ctx_name(c)))
 		return;
 	irq_state(&s, c, features.pmu.num_counters, true, true);
 	s.pmcntenset_el0 = PMU_CNT_C_BIT;
 	s.pmccfiltr_el0 = PMU_FILTER_ALL;
+	/* below the overflow the model gives: bit 31 with PMCR_EL0.LC = 0, bit 63 where LC is 1 or RES1 (no FEAT_AA32) */
+	preset = pmu_overflow_width(&features.pmu, &s, CYCLE_COUNTER_ID) == 64 ? OVERFLOW_PRESET | 0xFFFFFFFF00000000ULL
+									       : OVERFLOW_PRESET;
 	pmu_program(&s);
 	clear_flags();
 	write_pmintenset_el1(PMU_CNT_C_BIT);
-	write_pmccntr_el0(OVERFLOW_PRESET);
+	write_pmccntr_el0(preset);
 	isb();
 	irq.mode = HOOK_CLEAR_AFTER;
 	irq.clear_after = 0;
-	if (irq_call(&g, c, at_ctx_wait_overflow, OVERFLOW_PRESET))
+	if (irq_call(&g, c, at_ctx_wait_overflow, preset))
 		check(&g, irq.count == 1 && irq.intid == plat.pmu_intid, "PMCCNTR_EL0 overflow with PMINTENSET_EL1.C: "
 		      "expected one interrupt with INTID %u, %u taken (INTID %llu), PMCCNTR_EL0 now 0x%llx",
 		      plat.pmu_intid, irq.count, (unsigned long long)irq.intid, (unsigned long long)read_pmccntr_el0());
