@@ -37,8 +37,6 @@ static bool with_el2(void)
  * seen on 10.0 is recorded for it too unless a patch of the series fixes it (then QEMU_DEBIAN).
  */
 #define QEMU_ALL "7.2 10.0 10.0-pmu"
-/* Where a deviation was seen on 10.0 (and so on 10.0-pmu) but not on 7.2. */
-#define QEMU_10 "10.0 10.0-pmu"
 /* Where a deviation was seen on Debian's 7.2 and 10.0 and a patch of pmucheck's series fixes it. */
 #define QEMU_DEBIAN "7.2 10.0"
 
@@ -200,21 +198,21 @@ const struct xfail platform_xfails[] = {
 	 * context: exactly the combinations where the counter is enabled), with or without EL3. Why sure:
 	 * QEMU v7.2.0's pmswinc_write() (target/arm/helper.c:1434-1467) loops over all pmu_num_counters()
 	 * counters and never applies the HPMN mask (also reproduced by a separate bare-metal probe); the same counters read 0 when their bit is written at EL2 or EL3 with HPME=0,
-	 * so the counting itself is modelled right.
+	 * so the counting itself is modelled right. Fixed in pmucheck's QEMU (qemu/patches/0016).
 	 */
 	{ "enable.swinc_unreachable.ns_el1", "PMUSwIncrement/PMSWINC_EL0 RAZ/WI for n >= HPMN",
-	  "PMSWINC_EL0 at NS EL1 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_ALL,
+	  "PMSWINC_EL0 at NS EL1 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_DEBIAN,
 	  swinc_reaches_range2 },
 	{ "enable.swinc_unreachable.ns_el0", "PMUSwIncrement/PMSWINC_EL0 RAZ/WI for n >= HPMN",
-	  "PMSWINC_EL0 at NS EL0 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_ALL,
+	  "PMSWINC_EL0 at NS EL0 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_DEBIAN,
 	  swinc_reaches_range2 },
 	/* The same under Secure EL2 (SCR_EL3.EEL2 = 1), where EL2 is enabled for Secure EL1/EL0 too: 42 of 168
 	 * checks per context, again exactly the combinations with counter n >= HPMN enabled. */
 	{ "enable.swinc_unreachable.s_el1_sel2", "PMUSwIncrement/PMSWINC_EL0 RAZ/WI for n >= HPMN",
-	  "PMSWINC_EL0 at Secure EL1 under SEL2 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_ALL,
+	  "PMSWINC_EL0 at Secure EL1 under SEL2 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_DEBIAN,
 	  swinc_reaches_range2 },
 	{ "enable.swinc_unreachable.s_el0_sel2", "PMUSwIncrement/PMSWINC_EL0 RAZ/WI for n >= HPMN",
-	  "PMSWINC_EL0 at Secure EL0 under SEL2 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_ALL,
+	  "PMSWINC_EL0 at Secure EL0 under SEL2 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_DEBIAN,
 	  swinc_reaches_range2 },
 	/*
 	 * MDCR_EL2.{HPMN, HPME} ignored where EL2 is not enabled. The counter enables of D11.5.1 (Table D11-3)
@@ -289,17 +287,17 @@ const struct xfail platform_xfails[] = {
 	 * Secure EL2 a counter with SH = 1, NSH = 0 does not count (the model counts it) while SH = 1,
 	 * NSH = 1 does. Why sure: QEMU v7.2.0's PMXEVTYPER_MASK (target/arm/internals.h:1316) leaves out bit
 	 * 24, so the write drops SH, and pmu_counter_enabled() filters EL2 as "!nsh" whatever the Security
-	 * state (target/arm/helper.c:1181-1184).
+	 * state (target/arm/helper.c:1181-1184). Fixed in pmucheck's QEMU (qemu/patches/0021).
 	 */
 	{ "filter.evtyper_sh.s_el2", "D13.7.1, CountPMUEvents (Secure EL2: filtered = NSH == SH)",
-	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_ALL, sh_filter_ignored },
+	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_DEBIAN, sh_filter_ignored },
 	{ "filter.ccfiltr_sh.s_el2", "D13.7.1, CountPMUEvents (Secure EL2: filtered = NSH == SH)",
-	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_ALL, sh_filter_ignored },
+	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_DEBIAN, sh_filter_ignored },
 	/* The same with INST_RETIRED counted exactly (-icount): SH = 1, NSH = 0 counts nothing at Secure EL2. */
 	{ "filter.inst_retired.s_el2", "D13.7.1, CountPMUEvents (Secure EL2: filtered = NSH == SH)",
-	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_ALL, sh_filter_ignored },
+	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_DEBIAN, sh_filter_ignored },
 	{ "filter.sh_rw", "PMEVTYPER<n>_EL0.SH, PMCCFILTR_EL0.SH RW with EL3 and FEAT_SEL2",
-	  "SH written 1 reads 0", NULL, QEMU_ALL, sh_reads_zero },
+	  "SH written 1 reads 0", NULL, QEMU_DEBIAN, sh_reads_zero },
 	/*
 	 * The guest's view under MDCR_EL2.HPMN (Non-secure EL1 and EL0, HPMN < N). Three deviations, each
 	 * seen for every HPMN from 1 to N-1 and every counter n >= HPMN:
@@ -325,20 +323,22 @@ const struct xfail platform_xfails[] = {
 	 *    D24.5.8). Seen: counters n >= HPMN are reset too, while at EL2, EL3 and Secure EL1/EL0 (EL2
 	 *    disabled) the check passes. Why sure: pmcr_write() (target/arm/helper.c:1421-1426) zeroes every
 	 *    counter, with no range test.
+	 * Fixed in pmucheck's QEMU: bits by qemu/patches/0017, counters by 0019 (with FEAT_FGT the trap; without it
+	 * RAZ/WI, QEMU's choice in the CONSTRAINED UNPREDICTABLE set), pmcr_p by 0018.
 	 */
 	/* Each of the three at Non-secure EL1/EL0 and at Secure EL1/EL0 under Secure EL2 (SCR_EL3.EEL2 = 1,
 	 * EL2 enabled in Secure state): the same checks fail the same way in both Security states. */
 #define GUEST_VIEW_DEVIATIONS(ctx, where)                                                                  \
 	{ "guest_view.bits." ctx, "PMCNTEN/PMOVS/PMINTEN bits m >= HPMN RAZ/WI",                            \
-	  "bits m >= HPMN read and written at " where, with_el2, QEMU_ALL, range2_bits_visible },            \
+	  "bits m >= HPMN read and written at " where, with_el2, QEMU_DEBIAN, range2_bits_visible },         \
 	{ "guest_view.counters." ctx, "PMEVCNTR/PMEVTYPER/PMXEV* n >= HPMN CONSTRAINED UNPREDICTABLE set",  \
-	  "counter n >= HPMN read and written at " where " as itself", with_el2_no_fgt, QEMU_ALL,           \
+	  "counter n >= HPMN read and written at " where " as itself", with_el2_no_fgt, QEMU_DEBIAN,        \
 	  range2_counter_reached },                                                                        \
 	{ "guest_view.counters." ctx, "PMEVCNTR/PMEVTYPER/PMXEV* n >= HPMN with FEAT_FGT: trap to EL2 (EC 0x18)", \
-	  "no trap: counter n >= HPMN read and written at " where " as itself", with_el2_fgt, QEMU_10,        \
+	  "no trap: counter n >= HPMN read and written at " where " as itself", with_el2_fgt, "10.0",         \
 	  range2_counter_not_trapped },                                                                    \
 	{ "guest_view.pmcr_p." ctx, "PMCR_EL0.P resets only the first range at EL1 and EL0",               \
-	  "PMCR_EL0.P at " where " resets counters n >= HPMN", with_el2, QEMU_ALL, pmcr_p_resets_range2 }
+	  "PMCR_EL0.P at " where " resets counters n >= HPMN", with_el2, QEMU_DEBIAN, pmcr_p_resets_range2 }
 	GUEST_VIEW_DEVIATIONS("ns_el1", "NS EL1"),
 	GUEST_VIEW_DEVIATIONS("ns_el0", "NS EL0"),
 	GUEST_VIEW_DEVIATIONS("s_el1_sel2", "Secure EL1 under SEL2"),
@@ -351,9 +351,9 @@ const struct xfail platform_xfails[] = {
 	 */
 #define REGBITS_HPMN_DEVIATIONS(ctx, where)                                                                \
 	{ "regbits.set_clear." ctx, "PMCNTEN/PMOVS/PMINTEN bits m >= HPMN RAZ/WI",                          \
-	  "bits m >= HPMN read and written at " where, with_el2, QEMU_ALL, range2_bits_visible },            \
+	  "bits m >= HPMN read and written at " where, with_el2, QEMU_DEBIAN, range2_bits_visible },         \
 	{ "regbits.pmswinc." ctx, "PMUSwIncrement/PMSWINC_EL0 RAZ/WI for n >= HPMN",                        \
-	  "PMSWINC_EL0 at " where " increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_ALL,             \
+	  "PMSWINC_EL0 at " where " increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_DEBIAN,          \
 	  swinc_reaches_range2 }
 	REGBITS_HPMN_DEVIATIONS("ns_el1", "NS EL1"),
 	REGBITS_HPMN_DEVIATIONS("ns_el0", "NS EL0"),
@@ -390,7 +390,7 @@ const struct xfail platform_xfails[] = {
 	 *    pmreg_access_swinc(), pmreg_access_ccntr(), pmreg_access_xevcntr() and pmreg_access_selr() return
 	 *    CP_ACCESS_OK at EL0 when their PMUSERENR_EL0 bit is set, before pmreg_access() (the function that
 	 *    checks TPM) is reached (target/arm/helper.c in v7.2.0, just after pmreg_access() at 1027-1048;
-	 *    unchanged upstream in target/arm/cpregs-pmu.c).
+	 *    unchanged upstream in target/arm/cpregs-pmu.c). Fixed in pmucheck's QEMU (qemu/patches/0020).
 	 */
 #define TPMCR_DEVIATION(ctx)                                                                              \
 	{ "access.pmcr_el0." ctx, "Accessing PMCR_EL0: MDCR_EL2.TPMCR traps EL1/EL0 to EL2",                \
@@ -398,7 +398,7 @@ const struct xfail platform_xfails[] = {
 	TPMCR_DEVIATION("ns_el1"), TPMCR_DEVIATION("ns_el0"), TPMCR_DEVIATION("s_el1_sel2"), TPMCR_DEVIATION("s_el0_sel2"),
 #define USERENR_BYPASS(reg, bit, ctx)                                                                     \
 	{ "access." reg "." ctx, "Accessing " reg ": MDCR_EL2.TPM/MDCR_EL3.TPM trap EL0 accesses PMUSERENR_EL0 permits", \
-	  "PMUSERENR_EL0." bit " bypasses MDCR_EL2.TPM and MDCR_EL3.TPM", with_tpm, QEMU_ALL, userenr_bypasses_tpm }
+	  "PMUSERENR_EL0." bit " bypasses MDCR_EL2.TPM and MDCR_EL3.TPM", with_tpm, QEMU_DEBIAN, userenr_bypasses_tpm }
 #define USERENR_BYPASSES(ctx)                                                                             \
 	USERENR_BYPASS("pmswinc_el0", "SW", ctx), USERENR_BYPASS("pmccntr_el0", "CR", ctx),                  \
 	USERENR_BYPASS("pmevcntr_el0", "ER", ctx), USERENR_BYPASS("pmxevcntr_el0", "ER", ctx),               \
@@ -430,10 +430,11 @@ const struct xfail platform_xfails[] = {
 	 * 0x100000000 sets PMOVSSET_EL0.C (1 of the 8 checks of overflow.ccntr; LC=1 and the 2^64 crossing
 	 * pass). Found by the CPU-model matrix (ci/run_matrix.py). Why sure: QEMU's PMCR_WRITABLE_MASK
 	 * includes LC for every CPU (target/arm/internals.h, doc/qemu-7.2-pmu-notes.md: "PMCR_WRITABLE_MASK =
-	 * LP|LC|DP|X|D|E"), and the cycle counter's overflow width follows PMCR.LC alone.
+	 * LP|LC|DP|X|D|E"), and the cycle counter's overflow width follows PMCR.LC alone. Fixed in pmucheck's QEMU
+	 * (qemu/patches/0022).
 	 */
 	{ "overflow.ccntr", "PMCR_EL0.LC RES1 without FEAT_AA32: overflow of PMCCNTR_EL0[63:0] only",
-	  "PMCR_EL0.LC=0 honoured: PMCCNTR_EL0 overflows at [31:0]", without_aarch32, QEMU_ALL, lc_honoured },
+	  "PMCR_EL0.LC=0 honoured: PMCCNTR_EL0 overflows at [31:0]", without_aarch32, QEMU_DEBIAN, lc_honoured },
 	/*
 	 * IFYVTD, RQZJKS: a 64-bit event counter counting CPU_CYCLES goes on from its value, bits [63:0]
 	 * incremented, whatever the Security state it was written in. QEMU (7.2.22, 10.0.2), entered at EL3 on
