@@ -621,6 +621,6 @@ void test_regbits(void)
 			check_pmzr((enum ctx)c, &af);
 		else
 			pmu_skip_at("regbits.pmzr", (enum ctx)c, RULES_PMZR, "FEAT_PMUv3p9 not implemented "
-				    "(ID_AA64DFR0_EL1.PMUVer < 0b1001)");
+				    "(ID_AA64DFR0_EL1.PMUVer < 0x9)");
 	}
 }
