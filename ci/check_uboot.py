@@ -87,9 +87,12 @@ DEFAULT_BOOTS = {"7.2": None, "10.0": ("el2 booti", "el1 booti", "el3 go")}
 # of GICR_IGROUPR0 is ignored, and the PMU overflow PPI (INTID 23) never reaches Non-secure EL2 or EL1.
 GIC_LEFT_SECURE = ("U-Boot at EL3 left the PMU interrupt in Group 0 (Secure; no gic_init_secure() in its "
                    "qemu_arm64 build): Non-secure EL2/EL1 never take it")
+# interrupt.r2 too: its QEMU deviation (the second range's request follows PMCR_EL0.E) is recorded on 7.2, but it
+# excuses only the claims it explains (lib/test/test.h check_claim()), and the interrupts that never arrive here
+# are not those: the point fails, as r1 does.
 KNOWN_DIFFERENCES = {
     ("el3", "booti"): {f"interrupt.{t}.ns_el{e}": ("fail", GIC_LEFT_SECURE)
-                       for t in ("r1", "level", "overflow") for e in (2, 1)},
+                       for t in ("r1", "r2", "level", "overflow") for e in (2, 1)},
 }
 # pl01x_serial_pending(dev, false) of U-Boot 2023.01 ends `return fr & UART_PL01x_FR_TXFF ? 0 : 1;`, compiled to
 # EOR X0, X2, #0x20; UBFX X0, X0, #5, #1. The v2023.10 fix tests UART_PL01x_FR_TXFE (bit 7): #0x80, #7.
