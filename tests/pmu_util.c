@@ -86,6 +86,18 @@ void pmu_program(const struct pmu_state *s)
 	unsigned n;
 
 	pmu_stop();
+	/* noted before counting starts: what test_note() runs must not be counted (tests/icntr.c compares runs) */
+	test_note(TREG_PMCR_EL0, s->pmcr_el0);
+	test_note(TREG_PMCNTENSET_EL0, s->pmcntenset_el0);
+	test_note(TREG_PMCCFILTR_EL0, s->pmccfiltr_el0);
+	for (n = 0; n < features.pmu.num_counters; n++)
+		test_note(TREG_PMEVTYPERn_EL0, s->pmevtyper[n]);
+	if (features.pmu.pmicntr)
+		test_note(TREG_PMICFILTR_EL0, s->pmicfiltr_el0);
+	if (orchestrator_el == 3)
+		test_note(TREG_MDCR_EL3, s->mdcr_el3);
+	if (pmu_owns_el2())
+		test_note(TREG_MDCR_EL2, s->mdcr_el2);
 	for (n = 0; n < features.pmu.num_counters; n++) {
 		write_pmevtyper(n, s->pmevtyper[n]);
 		write_pmevcntr(n, 0);
@@ -104,17 +116,6 @@ void pmu_program(const struct pmu_state *s)
 		write_mdcr_el2(s->mdcr_el2);
 	write_pmcr_el0(s->pmcr_el0);
 	isb();
-	test_note(TREG_PMCR_EL0, s->pmcr_el0);
-	test_note(TREG_PMCNTENSET_EL0, s->pmcntenset_el0);
-	test_note(TREG_PMCCFILTR_EL0, s->pmccfiltr_el0);
-	for (n = 0; n < features.pmu.num_counters; n++)
-		test_note(TREG_PMEVTYPERn_EL0, s->pmevtyper[n]);
-	if (features.pmu.pmicntr)
-		test_note(TREG_PMICFILTR_EL0, s->pmicfiltr_el0);
-	if (orchestrator_el == 3)
-		test_note(TREG_MDCR_EL3, s->mdcr_el3);
-	if (pmu_owns_el2())
-		test_note(TREG_MDCR_EL2, s->mdcr_el2);
 }
 
 uint64_t pmu_at_ctx_swinc_spin(uint64_t mask)
