@@ -194,7 +194,9 @@ static void capture_once(struct check_group *g, enum ctx c, struct pmu_state *s,
 	want.pmsscr_el1 = pmu_pmsscr_write(ebep_model_features(), s, PMSSCR_EL1_SS_BIT, &capture);
 	r = pmu_capture_event(ebep_model_features(), s, &live, NULL, &want);
 	permitted = pmu_capture_outcomes(&features.pmu, s);
-	test_note(TREG_PMSSCR_EL1, PMSSCR_EL1_SS_BIT); /* the capture's write */
+	/* PMSSCR_EL1 as the model read it (NC from earlier captures) and with the capture's write of SS */
+	test_note(TREG_PMSSCR_EL1, before.pmsscr_el1);
+	test_note(TREG_PMSSCR_EL1, before.pmsscr_el1 | PMSSCR_EL1_SS_BIT);
 	if (ctx_call(c, at_ctx_capture, 0, &ret) != CTX_OK) {
 		check(g, false, "%s: an unexpected exception ended the capture in %s", line, ctx_name(c));
 		exc_record_print(&exc_unexpected);
