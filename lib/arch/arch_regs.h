@@ -265,6 +265,7 @@
 #define CNTHCTL_EL2_EL1PCEN_BIT  BIT64(1) /* EL1/EL0 access to the EL1 physical timer not trapped */
 
 /* ---- HCR_EL2 (D24.2.48) ---- */
+#define HCR_EL2_E2H_BIT   BIT64(34) /* FEAT_VHE: the EL2&0 regime; RES1 without FEAT_E2H0 */
 #define HCR_EL2_API_BIT   BIT64(41)
 #define HCR_EL2_APK_BIT   BIT64(40)
 #define HCR_EL2_RW_BIT    BIT64(31)

@@ -158,6 +158,9 @@ enum pmu_access_result pmu_access_check(const struct pmu_features *f, const stru
 {
 	const struct pmu_reg_row *row = &pmu_regs[a->reg];
 	bool el2 = el2_enabled(f, s);
+	/* ELIsInHost(EL0): EL0 of the EL2&0 regime, HCR_EL2.{E2H, TGE} == {1, 1} (the accessors' fine-grained traps
+	 * apply to EL0 only when it is not, "EL2Enabled() && !ELIsInHost(EL0) && IsFeatureImplemented(FEAT_FGT)") */
+	bool in_host = s->el == 0 && el2 && (s->hcr_el2 & HCR_EL2_E2H_BIT) && (s->hcr_el2 & HCR_EL2_TGE_BIT);
 	bool fgt_en = af->fgt && (!f->el3 || (s->scr_el3 & SCR_EL3_FGTEn_BIT));
 	uint64_t fgt2_bit = a->write ? row->fgt2_wtr : row->fgt2_rtr;
 	bool fgt2_trap = af->fgt2 && fgt2_bit && ((f->el3 && !(s->scr_el3 & SCR_EL3_FGTEn2_BIT)) ||
@@ -208,9 +211,9 @@ enum pmu_access_result pmu_access_check(const struct pmu_features *f, const stru
 			return el0_gate_trap(el2, s);
 	}
 	/* EL1, and EL0 past its gate */
-	if (el2 && fgt_en && ((a->write ? a->hdfgwtr_el2 & row->wtr : a->hdfgrtr_el2 & row->rtr) != 0))
+	if (el2 && !in_host && fgt_en && ((a->write ? a->hdfgwtr_el2 & row->wtr : a->hdfgrtr_el2 & row->rtr) != 0))
 		return PMU_ACCESS_TRAP_EL2;
-	if (el2 && fgt2_trap)
+	if (el2 && !in_host && fgt2_trap)
 		return PMU_ACCESS_TRAP_EL2;
 	if (el2 && (s->mdcr_el2 & MDCR_EL2_TPM_BIT))
 		return PMU_ACCESS_TRAP_EL2;

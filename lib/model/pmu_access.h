@@ -26,8 +26,10 @@
  * (not EN; so never without FEAT_PMUv3p9), are trapped to EL2 by their HDFGRTR2/HDFGWTR2_EL2 bits (FEAT_FGT2)
  * and MDCR_EL2.TPM, to EL3 by MDCR_EL3.EnPM2 == 0 and MDCR_EL3.TPM; at EL0 a PMUACR_EL1.F0 of 0 makes them
  * RAZ/WI, and PMUSERENR_EL0.IR == 1 ignores writes.
- * Assumed: MDCR_EL3.SDD == 0, so EL3SDDUndefPriority() and EL3SDDUndef() are FALSE (FEAT_Debugv8p8);
- * ELIsInHost(EL0) is FALSE (HCR_EL2.E2H == 0: pmucheck runs EL2 non-VHE).
+ * ELIsInHost(EL0) (EL0 with EL2 enabled and HCR_EL2.{E2H, TGE} == {1, 1}, the host EL0 of a VHE hypervisor)
+ * turns off the fine-grained traps at EL0 (FEAT_FGT, FEAT_FGT2); the gates and traps otherwise stay (TGE makes the
+ * PMUSERENR_EL0 gate trap to EL2; MDCR_EL2.TPM and the HPMN rule still apply at host EL0).
+ * Assumed: MDCR_EL3.SDD == 0, so EL3SDDUndefPriority() and EL3SDDUndef() are FALSE (FEAT_Debugv8p8).
  */
 #ifndef PMUCHECK_PMU_ACCESS_H
 #define PMUCHECK_PMU_ACCESS_H

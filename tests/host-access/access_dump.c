@@ -3,7 +3,7 @@
  * class, direction, context and control that tests/host-access/check_access.py compares with its own
  * evaluation of the "Accessing" pseudocode text. One line per combination:
  *   reg write el secure el2_impl el3_impl eel2 pmuserenr tge tpm tpmcr tpm3 fgt fgten hdfgrtr hdfgwtr n sel hpmn N
- *   pmuver pmuacr enpm2 fgt2 fgten2 hdfgrtr2 hdfgwtr2 icntr result
+ *   pmuver pmuacr enpm2 fgt2 fgten2 hdfgrtr2 hdfgwtr2 icntr e2h result
  * The fine-grained trap registers take, per class and direction: 0, the class's own bit (the model's table),
  * or every PMU bit but that one, so that a wrong bit position in the model shows either way.
  * (numbers; reg is the pmu_reg value, result the pmu_access_result value).
@@ -32,7 +32,7 @@ int main(void)
 	const unsigned N = 6, HPMN = 4;
 	/* counter numbers: below HPMN, at/above HPMN, at/above N, and 31 (PMSELR_EL0.SEL = 31: PMCCFILTR_EL0) */
 	static const unsigned counters[] = { 1, 5, 7, 31 };
-	unsigned machine, c, reg, w, ue, tge, tpm, tpmcr, tpm3, fg, hd, k, ac, pm2, f2, h2;
+	unsigned machine, c, reg, w, ue, tge, e2h, tpm, tpmcr, tpm3, fg, hd, k, ac, pm2, f2, h2;
 
 	/* machines: EL2 and EL3 implemented or not (bits 0, 1), FEAT_PMUv3 instead of v3p5 (bit 2), FEAT_PMUv3p9
 	 * with FEAT_FGT2 possible (bit 3); FEAT_PMUv3_ICNTR on all but the FEAT_PMUv3 ones */
@@ -55,6 +55,7 @@ int main(void)
 			for (w = 0; w < 2; w++)
 			for (ue = 0; ue < (el == 0 ? (v3p9 ? (icntr_reg(reg) ? 128u : 64u) : 16u) : 1u); ue++)
 			for (tge = 0; tge < (el == 0 && f.el2 ? 2u : 1u); tge++)
+			for (e2h = 0; e2h < (el != 1 && el != 3 && f.el2 ? 2u : 1u); e2h++) /* HCR_EL2.E2H (FEAT_VHE): EL0, EL2 */
 			for (tpm = 0; tpm < (f.el2 ? 2u : 1u); tpm++)
 			for (tpmcr = 0; tpmcr < (f.el2 ? 2u : 1u); tpmcr++)
 			for (tpm3 = 0; tpm3 < (f.el3 ? 2u : 1u); tpm3++)
@@ -81,7 +82,7 @@ int main(void)
 				s.scr_el3 = (contexts[c].secure ? 0 : SCR_EL3_NS_BIT) |
 					    (contexts[c].eel2 ? SCR_EL3_EEL2_BIT : 0) | (fg == 2 ? SCR_EL3_FGTEn_BIT : 0) |
 					    (f2 == 2 ? SCR_EL3_FGTEn2_BIT : 0);
-				s.hcr_el2 = tge ? HCR_EL2_TGE_BIT : 0;
+				s.hcr_el2 = (tge ? HCR_EL2_TGE_BIT : 0) | (e2h ? HCR_EL2_E2H_BIT : 0);
 				s.mdcr_el2 = FIELD_PREP(MDCR_EL2, HPMN, HPMN) | (tpm ? MDCR_EL2_TPM_BIT : 0) |
 					     (tpmcr ? MDCR_EL2_TPMCR_BIT : 0);
 				s.mdcr_el3 = (tpm3 ? MDCR_EL3_TPM_BIT : 0) | (pm2 ? MDCR_EL3_EnPM2_BIT : 0);
@@ -104,13 +105,13 @@ int main(void)
 						  ((ue & 16) ? PMUSERENR_EL0_UEN_BIT : 0) | ((ue & 32) ? PMUSERENR_EL0_TID_BIT : 0) |
 						  ((ue & 64) ? PMUSERENR_EL0_IR_BIT : 0);
 				printf("%u %u %u %u %u %u %u %llu %u %u %u %u %u %u %llu %llu %u %u %u %u %u %llu %u %u %u %llu "
-				       "%llu %u %d\n", reg, w, el, (unsigned)s.secure, (unsigned)f.el2, (unsigned)f.el3,
+				       "%llu %u %u %d\n", reg, w, el, (unsigned)s.secure, (unsigned)f.el2, (unsigned)f.el3,
 				       (unsigned)contexts[c].eel2, (unsigned long long)a.pmuserenr_el0, tge, tpm, tpmcr, tpm3,
 				       (unsigned)af.fgt, (s.scr_el3 & SCR_EL3_FGTEn_BIT) != 0,
 				       (unsigned long long)a.hdfgrtr_el2, (unsigned long long)a.hdfgwtr_el2, a.n,
 				       (unsigned)a.pmselr_el0, HPMN, N, f.pmuver, (unsigned long long)a.pmuacr_el1, pm2,
 				       (unsigned)af.fgt2, f2 == 2, (unsigned long long)a.hdfgrtr2_el2,
-				       (unsigned long long)a.hdfgwtr2_el2, (unsigned)f.pmicntr,
+				       (unsigned long long)a.hdfgwtr2_el2, (unsigned)f.pmicntr, e2h,
 				       (int)pmu_access_check(&f, &af, &s, &a));
 			}
 		}

@@ -8,7 +8,8 @@ Python function (conditions translated term by term, statements reduced to their
 for every line the model printed (tests/host-access/access_dump.c): the register, direction, context and
 controls are the line's, the outcome must equal the model's. The translation knows the pseudocode's terms, not
 the model: the only facts written here are the field positions of the control registers (the register
-descriptions) and the assumptions the model states (MDCR_EL3.SDD == 0, HCR_EL2.E2H == 0, no FEAT_PMUv3p9).
+descriptions) and the assumption the model states (MDCR_EL3.SDD == 0). ELIsInHost(EL0) is EL0 with EL2 enabled and
+HCR_EL2.{E2H, TGE} == {1, 1} (its definition in the Arm ARM's shared pseudocode, for an AArch64 EL2).
 Prints one line per disagreeing combination (the first 20) and, last, "N passed, N failed" (one per register
 class and direction)."""
 import collections
@@ -82,7 +83,7 @@ def condition(text):
     t = text
     t = re.sub(r"IsFeatureImplemented\((\w+)\)", r'feat("\1")', t)
     t = re.sub(r"HaveEL\(EL(\d)\)", r"have_el(\1)", t)
-    t = t.replace("EL2Enabled()", "el2_enabled").replace("ELIsInHost(EL0)", "False")
+    t = t.replace("EL2Enabled()", "el2_enabled").replace("ELIsInHost(EL0)", "in_host")
     t = t.replace("EL3SDDUndefPriority()", "False").replace("EL3SDDUndef()", "False")
     t = re.sub(r"PSTATE\.EL == EL(\d)", r"el == \1", t)
     t = t.replace("GetNumEventCountersAccessible()", "accessible").replace("GetNumEventCountersSelfHosted()", "n_counters")
@@ -189,16 +190,17 @@ def main(argv):
             v = [int(x) for x in line.split()]
             (reg, write, el, secure, el2_impl, el3_impl, eel2, pmuserenr, tge, tpm, tpmcr, tpm3, fgt, fgten,
              hdfgrtr, hdfgwtr, n, sel, hpmn, n_counters, pmuver, pmuacr, enpm2, fgt2, fgten2, hdfgrtr2,
-             hdfgwtr2, icntr, result) = v
+             hdfgwtr2, icntr, e2h, result) = v
             name, kind = REGS[reg], "MSR" if write else "MRS"
             key = (name, kind)
             controls = {"PMUSERENR_EL0": pmuserenr, "MDCR_EL2": (tpm << 6) | (tpmcr << 5),
-                        "MDCR_EL3": (tpm3 << 6) | (enpm2 << 7), "HCR_EL2": tge << 27,
+                        "MDCR_EL3": (tpm3 << 6) | (enpm2 << 7), "HCR_EL2": (tge << 27) | (e2h << 34),
                         "SCR_EL3": (fgten << 27) | (fgten2 << 59), "PMUACR_EL1": pmuacr}
             el2_enabled = bool(el2_impl) and (not el3_impl or not secure or bool(eel2))
             env = {
                 "el": el, "m": n, "sel": sel, "n_counters": n_counters,
                 "el2_enabled": el2_enabled,
+                "in_host": el == 0 and el2_enabled and bool(e2h) and bool(tge),
                 "accessible": hpmn if el2_enabled and el < 2 else n_counters,
                 # ID_AA64DFR0_EL1.PMUVer: 0x1 FEAT_PMUv3, 0x4 v3p1, 0x5 v3p4, 0x6 v3p5, 0x7 v3p7, 0x8 v3p8, 0x9 v3p9
                 "feat": lambda name, p=pmuver: {"FEAT_PMUv3": p >= 1, "FEAT_AA64": True, "FEAT_FGT": bool(fgt),
@@ -225,7 +227,7 @@ def main(argv):
                 counts[1] += 1
                 if shown < 20:
                     print(f"#   {name} {kind} EL{el} secure={secure} EL2={el2_impl} EL3={el3_impl} EEL2={eel2} "
-                          f"PMUSERENR={pmuserenr:#x} TGE={tge} TPM={tpm} TPMCR={tpmcr} MDCR_EL3.TPM={tpm3} "
+                          f"PMUSERENR={pmuserenr:#x} E2H={e2h} TGE={tge} TPM={tpm} TPMCR={tpmcr} MDCR_EL3.TPM={tpm3} "
                           f"FGT={fgt} FGTEn={fgten} HDFGRTR={hdfgrtr:#x} HDFGWTR={hdfgwtr:#x} n={n} SEL={sel}: pseudocode {want}, model {seen}")
                     shown += 1
     print(f"# the extract's text had {len(REPAIRS)} displaced 'then' (repaired), and lacked the MRS heading of "
