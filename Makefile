@@ -11,6 +11,9 @@
 #   make TOOLCHAIN=clang             build with clang --target=aarch64-none-elf (lld links)
 #   make LIBC=newlib                 link newlib instead of picolibc (build/<platform>-newlib/; ci/build-newlib.sh)
 #   make run FAULT_INJECT=1          add deliberate faults at every context first (build/<platform>-fault/)
+#   make ENTRY_VHE=1                 a PE entered at EL2 first takes the state a VHE loader leaves (HCR_EL2.{E2H,TGE}
+#                                    = {1,1}, FP/SIMD trapped in CPTR_EL2's E2H layout): the takeover test
+#                                    (build/<platform>-vhe-entry/)
 #   make WATCHDOG_MS=500             the per-call watchdog's limit (default 2000 ms, lib/runtime/watchdog.h)
 #   make mutate                      mutation testing of the EBEP, snapshot and PC sample models against the host tests
 #   make census                      the device tree reader on Linux's arm64 board trees (a step of `make test`;
@@ -40,7 +43,7 @@ PICOLIBC      ?= /usr/lib/picolibc/aarch64-linux-gnu
 PYTHON        ?= /usr/bin/python3
 HOSTCC        ?= cc
 
-BUILD := build/$(PLATFORM)$(if $(filter clang,$(TOOLCHAIN)),-clang)$(if $(filter newlib,$(LIBC)),-newlib)$(if $(filter 1,$(FAULT_INJECT)),-fault)
+BUILD := build/$(PLATFORM)$(if $(filter clang,$(TOOLCHAIN)),-clang)$(if $(filter newlib,$(LIBC)),-newlib)$(if $(filter 1,$(FAULT_INJECT)),-fault)$(if $(filter 1,$(ENTRY_VHE)),-vhe-entry)
 ELF   := $(BUILD)/pmucheck.elf
 include mk/libfdt.mk
 
@@ -73,7 +76,7 @@ PLAT_DEFS := -DPLAT_RAM_BASE=$(PLAT_RAM_BASE) -DPLAT_RAM_SIZE=$(PLAT_RAM_SIZE) \
              -DPLAT_MEM_BASE=$(PLAT_MEM_BASE) -DPLAT_MEM_SIZE=$(PLAT_MEM_SIZE) -DPLAT_GICR_SIZE=$(PLAT_GICR_SIZE) \
              $(if $(PLAT_FDT_FALLBACK),-DPLAT_FDT_FALLBACK=$(PLAT_FDT_FALLBACK)) \
              $(if $(filter 1,$(FORCE_GATES)),-DPMUCHECK_FORCE_GATES=1) $(if $(filter 1,$(FAULT_INJECT)),-DPMUCHECK_FAULT_INJECT=1) \
-             $(if $(WATCHDOG_MS),-DWATCHDOG_MS=$(WATCHDOG_MS)u)
+             $(if $(filter 1,$(ENTRY_VHE)),-DPMUCHECK_ENTRY_VHE=1) $(if $(WATCHDOG_MS),-DWATCHDOG_MS=$(WATCHDOG_MS)u)
 INCLUDES  := -I. -Ilib -Itests $(LIBFDT_INC)
 # No FP/SIMD registers in our code: the exception handlers save only the general-purpose registers.
 # -mstrict-align only where code runs with the MMU off (MMU_OFF_OBJS below), where every data access is to

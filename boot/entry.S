@@ -63,8 +63,28 @@ _start:					/* = __image_start (linker/pmucheck.ld.S asserts it) */
 	.long	0			/* res5 */
 	.size	_start, . - _start
 
+/*
+ * The takeover test build (make ENTRY_VHE=1): at EL2, first leave what a loader that ran a VHE kernel's EL2 (Linux,
+ * an EFI stub, U-Boot) may hand over: HCR_EL2.{E2H, TGE} = {1, 1} and CPTR_EL2 = 0, which in its E2H = 1 layout
+ * (FPEN = 0b00) traps FP/SIMD at EL2. el_entry_setup must take the PE over from there. Uses x1 only.
+ */
+.macro vhe_loader_state
+#if defined(PMUCHECK_ENTRY_VHE) && PMUCHECK_ENTRY_VHE
+	mrs	x1, CurrentEL
+	cmp	x1, #(2 << 2)
+	b.ne	.Lnot_el2\@
+	ldr	x1, =(HCR_EL2_E2H_BIT | HCR_EL2_TGE_BIT | HCR_EL2_RW_BIT)
+	msr	hcr_el2, x1
+	isb
+	msr	cptr_el2, xzr
+	isb
+.Lnot_el2\@:
+#endif
+.endm
+
 func image_entry, .text.boot
 	msr	daifset, #0xf
+	vhe_loader_state
 	mov	x20, x0			/* device tree address, per the arm64 boot protocol */
 	mrs	x19, CurrentEL
 	ubfx	x19, x19, #2, #2
@@ -183,6 +203,7 @@ endfunc pe_holding_pen
  */
 func secondary_entry, .text.boot
 	msr	daifset, #0xf
+	vhe_loader_state
 	mov	x21, x0
 	mrs	x19, CurrentEL
 	ubfx	x19, x19, #2, #2
@@ -221,8 +242,14 @@ el3_entry:
 	isb
 	ret
 el2_entry:
-	ldr	x0, =HCR_EL2_RW_BIT	/* E2H=0: non-VHE layout of SCTLR_EL2/CPTR_EL2 */
+	/*
+	 * E2H = 0 first, TGE = 0: the non-VHE layout of SCTLR_EL2 and CPTR_EL2 written next, whatever a loader left
+	 * (a VHE kernel's runs with {E2H, TGE} = {1, 1}; make ENTRY_VHE=1 tests that). The ISB makes the layout change
+	 * take effect before those writes.
+	 */
+	ldr	x0, =HCR_EL2_RW_BIT
 	msr	hcr_el2, x0
+	isb
 	ldr	x0, =SCTLR_EL2_RESET
 	msr	sctlr_el2, x0
 	ldr	x0, =CPTR_EL2_RES1

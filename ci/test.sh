@@ -106,6 +106,16 @@ else
 	cat "$R/newlib-build.log"; echo "0 passed, 1 failed" > "$R/newlib.log"
 fi
 cat "$R/newlib.log"; tail -n 1 "$R/newlib.log" > "$R/newlib.summary"
+# Entered at EL2 from a loader that left a VHE kernel's EL2 (make ENTRY_VHE=1: HCR_EL2.{E2H,TGE} = {1,1} and FP/SIMD
+# trapped in CPTR_EL2's E2H = 1 layout, on every PE): pmucheck takes the PE over, the verdicts are el2-max's.
+echo "entered at EL2 with HCR_EL2.{E2H,TGE} = {1,1} left by the loader:"
+if $MAKE --no-print-directory all ENTRY_VHE=1 > "$R/vhe-entry-build.log" 2>&1; then
+	$PYTHON ci/run_qemu.py --elf build/qemu-virt-vhe-entry/pmucheck.elf --config el2-max --config el2-max-smp2 \
+		--junit-dir "$R/vhe-entry" > "$R/vhe-entry.log"
+else
+	cat "$R/vhe-entry-build.log"; echo "0 passed, 1 failed" > "$R/vhe-entry.log"
+fi
+cat "$R/vhe-entry.log"; tail -n 1 "$R/vhe-entry.log" > "$R/vhe-entry.summary"
 # Every AArch64 CPU model of each QEMU version at every entry, expectations derived from each run (ci/matrix.txt,
 # ci/derive_expected.py); the gcc image only: the clang image runs the core configurations above.
 echo "the CPU-model matrix (gcc image), expectations derived:"
@@ -117,7 +127,7 @@ $PYTHON ci/check_report.py --out "$R" > "$R/report.log" 2>&1
 cat "$R/report.log"; tail -n 1 "$R/report.log" > "$R/report.summary"
 # Every step leaves a summary; one that stopped before writing it failed (a missing file is not a pass).
 for step in host mutate host-dt census host-access fuzz-regress build-fvp build-clang build-gcc ci-selftest selection \
-	    order fault-inject qemu-pmu-build qemu-patches fault-inject-pmu qemu qemu-clang newlib matrix tfa uboot lava \
+	    order fault-inject qemu-pmu-build qemu-patches fault-inject-pmu qemu qemu-clang newlib vhe-entry matrix tfa uboot lava \
 	    lava-run report; do
 	[ -s "$R/$step.summary" ] || { echo "$step: no summary (the step did not finish)"; echo "0 passed, 1 failed" > "$R/$step.summary"; }
 done
