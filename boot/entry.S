@@ -253,7 +253,10 @@ el2_entry:
 	ldr	x0, =SCTLR_EL2_RESET
 	msr	sctlr_el2, x0
 	ldr	x0, =CPTR_EL2_RES1
-	msr	cptr_el2, x0
+	mrs	x1, hcr_el2		/* E2H still 1: RES1 (no FEAT_E2H0), CPTR_EL2 has its E2H = 1 layout */
+	tbz	x1, #34, 1f		/* HCR_EL2.E2H */
+	ldr	x0, =CPTR_EL2_E2H_FPEN
+1:	msr	cptr_el2, x0
 	msr	tpidr_el2, xzr
 	adr	x0, vectors_el2
 	msr	vbar_el2, x0

@@ -172,7 +172,8 @@ SKIP_RULES = [
     (r"(EL3 not implemented \(ID_AA64PFR0_EL1\.EL3 == 0\)|EL2 not implemented \(ID_AA64PFR0_EL1\.EL2 == 0\)|"
      r"entered at EL\d: a higher level owns it|no EL3 \(ID_AA64PFR0_EL1\.EL3 == 0\): the Security state is fixed "
      r"and taken as Non-secure|Secure state needs EL3, and pmucheck was not entered at EL3|"
-     r"FEAT_SEL2 not implemented \(ID_AA64PFR0_EL1\.SEL2 == 0\))",
+     r"FEAT_SEL2 not implemented \(ID_AA64PFR0_EL1\.SEL2 == 0\)|"
+     r"HCR_EL2\.E2H is RES1 \(ID_AA64MMFR4_EL1\.E2H0 negative: FEAT_E2H0 not implemented\): no non-VHE EL2)",
      lambda h, m, n: _ctx(n) is not None and context_reason(h, _ctx(n)) == m.group(0)),
     (r"FEAT_(PMUv3p1|PMUv3p4|PMUv3p5|PMUv3p7|PMUv3p9|EBEP|SEBEP|PMUv3_SS|PMUv3_ICNTR|SPEv1p2) not implemented "
      r"\((ID_AA64\w+_EL1)\.(\w+) (==|<|=) (0x[0-9a-f]+|\d+)\)(: every line with a PMEE field other than 0b00 needs it|: 32-bit event counters)?",

@@ -142,7 +142,7 @@ static void line_state(struct pmu_state *s, enum ctx c, const struct d13_1_line 
 	s->mdcr_el3 = (s->mdcr_el3 & ~MDCR_EL3_PMEE_MASK) | FIELD_PREP(MDCR_EL3, PMEE, l->el3);
 	if (features.el2)
 		s->mdcr_el2 = (s->mdcr_el2 & ~MDCR_EL2_PMEE_MASK) | FIELD_PREP(MDCR_EL2, PMEE, l->el2);
-	s->hcr_el2 = l->tge ? HCR_EL2_TGE_BIT : 0;
+	s->hcr_el2 = (l->tge ? HCR_EL2_TGE_BIT : 0) | (features.e2h_res1 ? HCR_EL2_E2H_BIT : 0);
 	s->pmecr_el1 = FIELD_PREP(PMECR_EL1, PMEE, l->pmecr) | (l->kpme ? PMECR_EL1_KPME_BIT : 0);
 }
 

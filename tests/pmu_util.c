@@ -64,7 +64,7 @@ void pmu_state_init(struct pmu_state *s, enum ctx c)
 		s->pmevtyper[n] = PMU_FILTER_ALL | PMU_EVENT_SW_INCR;
 	/* every other control at 0: no EBEP or snapshot control, HCR_EL2 = 0, no overflow flag, OS Lock unlocked */
 	s->pmecr_el1 = 0;
-	s->hcr_el2 = 0;
+	s->hcr_el2 = features.e2h_res1 ? HCR_EL2_E2H_BIT : 0; /* E2H RES1 without FEAT_E2H0 */
 	s->pmovsclr_el0 = 0;
 	s->oslsr_el1 = 0;
 	s->pmsscr_el1 = 0;

@@ -242,6 +242,20 @@
 #define ID_AA64PFR0_EL1_EL0_MASK   MASK64(3, 0)
 #define ID_AA64PFR0_EL_AARCH32     0x2 /* ELx field value: AArch64 and AArch32 */
 
+/* ---- ID_AA64MMFR1_EL1.VH (FEAT_VHE) and ID_AA64MMFR4_EL1.E2H0 (FEAT_E2H0; signed: negative = not
+ * implemented, HCR_EL2.E2H RES1; Arm's register descriptions, Linux arch/arm64/tools/sysreg) ---- */
+#define ID_AA64MMFR1_EL1_VH_SHIFT   8
+#define ID_AA64MMFR1_EL1_VH_MASK    MASK64(11, 8)
+#define ID_AA64MMFR4_EL1_E2H0_SHIFT 24
+#define ID_AA64MMFR4_EL1_E2H0_MASK  MASK64(27, 24)
+/* CPTR_EL2 with HCR_EL2.E2H == 1 (the CPACR_EL1 layout): FPEN, bits [21:20], 0b11 traps no FP/SIMD */
+#define CPTR_EL2_E2H_FPEN    (U64(3) << 20)
+/* CNTHCTL_EL2 with HCR_EL2.E2H == 1: EL0 (host) and EL1 (guest) access to the counters and timers */
+#define CNTHCTL_EL2_E2H_EL0PCTEN_BIT BIT64(0)
+#define CNTHCTL_EL2_E2H_EL0VCTEN_BIT BIT64(1)
+#define CNTHCTL_EL2_E2H_EL1PCTEN_BIT BIT64(10)
+#define CNTHCTL_EL2_E2H_EL1PTEN_BIT  BIT64(11)
+
 /* ---- ID_AA64MMFR0_EL1 (D24.2.81) ---- */
 #define ID_AA64MMFR0_EL1_FGT_SHIFT 56
 #define ID_AA64MMFR0_EL1_FGT_MASK  MASK64(59, 56)

@@ -9,6 +9,15 @@
 
 struct features features;
 
+bool pe_e2h_res1(void)
+{
+	uint64_t pfr0 = read_id_aa64pfr0_el1();
+
+	return FIELD_GET(ID_AA64PFR0_EL1, EL2, pfr0) != 0 &&
+	       FIELD_GET(ID_AA64MMFR1_EL1, VH, read_id_aa64mmfr1_el1()) != 0 &&
+	       (FIELD_GET(ID_AA64MMFR4_EL1, E2H0, read_id_aa64mmfr4_el1()) & 0x8) != 0;
+}
+
 void features_read(void)
 {
 	struct features *f = &features;
@@ -26,6 +35,10 @@ void features_read(void)
 	f->pmicntr = FIELD_GET(ID_AA64DFR1_EL1, PMICNTR, f->id_aa64dfr1_el1);
 	f->fgt = FIELD_GET(ID_AA64MMFR0_EL1, FGT, read_id_aa64mmfr0_el1()) != 0;
 	f->fgt2 = FIELD_GET(ID_AA64MMFR0_EL1, FGT, read_id_aa64mmfr0_el1()) >= 2;
+	f->id_aa64mmfr1_el1 = read_id_aa64mmfr1_el1();
+	f->id_aa64mmfr4_el1 = read_id_aa64mmfr4_el1();
+	f->vhe = FIELD_GET(ID_AA64MMFR1_EL1, VH, f->id_aa64mmfr1_el1) != 0;
+	f->e2h_res1 = pe_e2h_res1();
 
 	f->pmu.pmuver = FIELD_GET(ID_AA64DFR0_EL1, PMUVer, f->id_aa64dfr0_el1);
 	f->pmu.hpmn0 = FIELD_GET(ID_AA64DFR0_EL1, HPMN0, f->id_aa64dfr0_el1) != 0;
@@ -93,6 +106,12 @@ void features_print(void)
 	       (unsigned)f->pmu.hpmn0, f->pmss, f->sebep, f->pmsver);
 	printf("# ID_AA64DFR1_EL1 = 0x%016llx: EBEP=%u PMICNTR=%u; ID_AA64MMFR0_EL1.FGT != 0: %d\n",
 	       (unsigned long long)f->id_aa64dfr1_el1, f->ebep, f->pmicntr, (int)f->fgt);
+	if (f->el2)
+		printf("# ID_AA64MMFR1_EL1.VH = %u, ID_AA64MMFR4_EL1.E2H0 = 0x%x: HCR_EL2.E2H %s\n",
+		       (unsigned)FIELD_GET(ID_AA64MMFR1_EL1, VH, f->id_aa64mmfr1_el1),
+		       (unsigned)FIELD_GET(ID_AA64MMFR4_EL1, E2H0, f->id_aa64mmfr4_el1),
+		       f->e2h_res1 ? "is RES1 (FEAT_E2H0 not implemented): EL2 runs with E2H = 1 only" :
+		       "can be 0 (FEAT_E2H0)");
 	if (!pmu_implemented(&f->pmu))
 		return;
 	printf("# PMCR_EL0 = 0x%016llx: N=%u IMP=0x%02x IDCODE=0x%02x\n", (unsigned long long)f->pmcr_el0,

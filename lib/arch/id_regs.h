@@ -20,10 +20,21 @@ struct features {
 	unsigned ebep, pmicntr;        /* ID_AA64DFR1_EL1.{EBEP, PMICNTR} */
 	bool fgt;                      /* FEAT_FGT: ID_AA64MMFR0_EL1.FGT != 0 */
 	bool fgt2;                     /* FEAT_FGT2: ID_AA64MMFR0_EL1.FGT >= 0b0010 */
+	uint64_t id_aa64mmfr1_el1, id_aa64mmfr4_el1;
+	bool vhe;                      /* FEAT_VHE: ID_AA64MMFR1_EL1.VH != 0 */
+	bool e2h_res1;                 /* HCR_EL2.E2H is RES1: EL2, FEAT_VHE, and ID_AA64MMFR4_EL1.E2H0 negative */
 	struct pmu_features pmu;       /* the spec model's view */
 };
 
 extern struct features features;
+
+/*
+ * Whether HCR_EL2.E2H is RES1 on this PE: EL2 implemented with FEAT_VHE and FEAT_E2H0 not implemented
+ * (ID_AA64MMFR4_EL1.E2H0, a signed field, negative). EL2 then always runs in its E2H = 1 layout (TCR_EL2 as
+ * TCR_EL1, CPTR_EL2 as CPACR_EL1, CNTHCTL_EL2's EL1 bits at [11:10]) and cannot host a non-VHE context. Reads
+ * the ID registers itself: usable before features_read() (lib/mmu at boot).
+ */
+bool pe_e2h_res1(void);
 
 /* Read the ID registers (and PMCR_EL0/PMCEID when PMUv3 is implemented) into `features`. */
 void features_read(void);

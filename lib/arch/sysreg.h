@@ -31,6 +31,8 @@ SYSREG_READ(id_aa64dfr0_el1, id_aa64dfr0_el1)
 SYSREG_READ(id_aa64dfr1_el1, id_aa64dfr1_el1)
 SYSREG_READ(id_aa64pfr0_el1, id_aa64pfr0_el1)
 SYSREG_READ(id_aa64mmfr0_el1, id_aa64mmfr0_el1)
+SYSREG_READ(id_aa64mmfr1_el1, id_aa64mmfr1_el1)
+SYSREG_READ(id_aa64mmfr4_el1, s3_0_c0_c7_4)  /* RAZ on a PE from before the register (FEAT_E2H0 implemented) */
 SYSREG_READ(pmceid0_el0, pmceid0_el0)
 SYSREG_READ(pmceid1_el0, pmceid1_el0)
 SYSREG_READ(midr_el1, midr_el1)

@@ -51,6 +51,9 @@ static uint64_t mmu_tcr_el1(void)
 	return mmu_tcr_common() | TCR_EL1_EPD1_BIT | (U64(16) << 16) /* T1SZ, unused */ |
 	       FIELD_PREP(TCR_EL1, IPS, mmu_pa_size());
 }
+/* TCR_EL2: where HCR_EL2.E2H is RES1 (pe_e2h_res1(): no FEAT_E2H0) it has TCR_EL1's layout (the EL2&0 regime,
+ * TTBR1_EL2 walks disabled by EPD1), else the EL3 one. */
+static uint64_t mmu_tcr_el2(void) { return pe_e2h_res1() ? mmu_tcr_el1() : mmu_tcr_el23(); }
 
 static const uint64_t mmu_sctlr_on = SCTLR_ELx_M_BIT | SCTLR_ELx_C_BIT | SCTLR_ELx_I_BIT | SCTLR_ELx_WXN_BIT;
 
@@ -170,7 +173,7 @@ static void mmu_enable_own(enum xlat_regime r)
 		break;
 	case 2:
 		write_mair_el2(mmu_mair());
-		write_tcr_el2(mmu_tcr_el23());
+		write_tcr_el2(mmu_tcr_el2());
 		write_ttbr0_el2(root);
 		isb();
 		tlbi_alle2();
@@ -240,7 +243,7 @@ static void mmu_program_lower(void)
 	}
 	if (orchestrator_el == 3 && features.el2) {
 		write_mair_el2(mmu_mair());
-		write_tcr_el2(mmu_tcr_el23());
+		write_tcr_el2(mmu_tcr_el2());
 	}
 	if (orchestrator_el == 3) {
 		uint64_t scr = read_scr_el3();

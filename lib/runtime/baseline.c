@@ -64,14 +64,19 @@ uint64_t mdcr_el2_baseline(void)
 
 void el2_baseline(void)
 {
-	write_hcr_el2(HCR_EL2_RW_BIT | HCR_EL2_API_BIT | HCR_EL2_APK_BIT | watchdog_routing(2));
+	bool e2h = features.e2h_res1; /* HCR_EL2.E2H RES1 (no FEAT_E2H0): CPTR_EL2 and CNTHCTL_EL2 in their E2H layout */
+
+	write_hcr_el2(HCR_EL2_RW_BIT | HCR_EL2_API_BIT | HCR_EL2_APK_BIT | watchdog_routing(2) |
+		      (e2h ? HCR_EL2_E2H_BIT : 0));
 	write_sctlr_el2(mmu_sctlr_el2());
-	write_cptr_el2(CPTR_EL2_RES1);
+	write_cptr_el2(e2h ? CPTR_EL2_E2H_FPEN : CPTR_EL2_RES1);
 	write_vbar_el2((uint64_t)(uintptr_t)vectors_el2);
 	write_mdcr_el2(mdcr_el2_baseline());
 	/* EL1 and EL0 may read the counters (EL1PCTEN, EL1PCEN = 1); no FEAT_ECV traps, no event stream: the
 	 * other fields reset to UNKNOWN values (D24 CNTHCTL_EL2; the interrupt module reads CNTVCT_EL0 at EL1) */
-	write_cnthctl_el2(CNTHCTL_EL2_EL1PCTEN_BIT | CNTHCTL_EL2_EL1PCEN_BIT);
+	write_cnthctl_el2(e2h ? CNTHCTL_EL2_E2H_EL1PCTEN_BIT | CNTHCTL_EL2_E2H_EL1PTEN_BIT | CNTHCTL_EL2_E2H_EL0PCTEN_BIT |
+				CNTHCTL_EL2_E2H_EL0VCTEN_BIT
+			      : CNTHCTL_EL2_EL1PCTEN_BIT | CNTHCTL_EL2_EL1PCEN_BIT);
 	if (features.fgt) {
 		/* no fine-grained debug traps (their reset values are UNKNOWN; without EL3 nothing gates them) */
 		write_hdfgrtr_el2(0);

@@ -70,6 +70,8 @@ bool ctx_available(enum ctx c, const char **why)
 		*why = "Secure state needs EL3, and pmucheck was not entered at EL3";
 	else if (ctx_eel2(c) && !features.sel2)
 		*why = "FEAT_SEL2 not implemented (ID_AA64PFR0_EL1.SEL2 == 0)";
+	else if (el == 2 && features.e2h_res1)
+		*why = "HCR_EL2.E2H is RES1 (ID_AA64MMFR4_EL1.E2H0 negative: FEAT_E2H0 not implemented): no non-VHE EL2";
 	return *why == NULL;
 }
 
