@@ -41,6 +41,8 @@ FIELDS = {
     "ID_AA64DFR0_EL1": {"PMUVer": (11, 8), "PMSS": (19, 16), "SEBEP": (27, 24), "PMSVer": (35, 32),
                         "HPMN0": (63, 60)},
     "ID_AA64DFR1_EL1": {"PMICNTR": (39, 36), "EBEP": (51, 48)},
+    "ID_AA64MMFR1_EL1": {"VH": (11, 8)},
+    "ID_AA64MMFR4_EL1": {"E2H0": (27, 24)},
     "PMMIR_EL1": {"THWIDTH": (23, 20), "EDGE": (27, 24)},  # printed only with FEAT_PMUv3p4 (PMMIR_EL1 exists)
 }
 # Common event numbers (Arm ARM D17.11): the bit of PMCEID0_EL0 that says the event is implemented.
@@ -57,7 +59,9 @@ FEATURES = {
 # Contexts (lib/runtime/context.c): EL, Secure, under Secure EL2.
 CONTEXTS = {"el3": (3, False, False), "ns_el2": (2, False, False), "s_el2": (2, True, True),
             "ns_el1": (1, False, False), "ns_el0": (0, False, False), "s_el1": (1, True, False),
-            "s_el0": (0, True, False), "s_el1_sel2": (1, True, True), "s_el0_sel2": (0, True, True)}
+            "s_el0": (0, True, False), "s_el1_sel2": (1, True, True), "s_el0_sel2": (0, True, True),
+            "ns_el2_vhe": (2, False, False), "ns_el0_vhe": (0, False, False), "s_el2_vhe": (2, True, True),
+            "s_el0_vhe": (0, True, True)}
 
 
 class Header(collections.namedtuple("Header", "entry version regs fgt pmceid0 debug_blocks pmu_ext unavailable")):
@@ -139,7 +143,7 @@ def context_reason(h, ctx):
     el, secure, eel2 = CONTEXTS[ctx]
     if el == 3 and not h.el(3):
         return "EL3 not implemented (ID_AA64PFR0_EL1.EL3 == 0)"
-    if el == 2 and not h.el(2):
+    if (el == 2 or ctx.endswith("_vhe")) and not h.el(2):
         return "EL2 not implemented (ID_AA64PFR0_EL1.EL2 == 0)"
     if el > h.entry:
         return f"entered at EL{h.entry}: a higher level owns it"
@@ -149,6 +153,14 @@ def context_reason(h, ctx):
         return "Secure state needs EL3, and pmucheck was not entered at EL3"
     if eel2 and not h.field("ID_AA64PFR0_EL1", "SEL2"):
         return "FEAT_SEL2 not implemented (ID_AA64PFR0_EL1.SEL2 == 0)"
+    vhe = ctx.endswith("_vhe")
+    e2h_res1 = bool(h.el(2)) and h.field("ID_AA64MMFR1_EL1", "VH") and h.field("ID_AA64MMFR4_EL1", "E2H0") & 0x8
+    if el == 2 and e2h_res1 and not vhe:
+        return "HCR_EL2.E2H is RES1 (ID_AA64MMFR4_EL1.E2H0 negative: FEAT_E2H0 not implemented): no non-VHE EL2"
+    if vhe and not h.field("ID_AA64MMFR1_EL1", "VH"):
+        return "FEAT_VHE not implemented (ID_AA64MMFR1_EL1.VH == 0)"
+    if vhe and h.entry < 3:
+        return "the VHE contexts need pmucheck entered at EL3 (its own EL2 runs with HCR_EL2.E2H = 0)"
     return None
 
 
@@ -173,7 +185,9 @@ SKIP_RULES = [
      r"entered at EL\d: a higher level owns it|no EL3 \(ID_AA64PFR0_EL1\.EL3 == 0\): the Security state is fixed "
      r"and taken as Non-secure|Secure state needs EL3, and pmucheck was not entered at EL3|"
      r"FEAT_SEL2 not implemented \(ID_AA64PFR0_EL1\.SEL2 == 0\)|"
-     r"HCR_EL2\.E2H is RES1 \(ID_AA64MMFR4_EL1\.E2H0 negative: FEAT_E2H0 not implemented\): no non-VHE EL2)",
+     r"HCR_EL2\.E2H is RES1 \(ID_AA64MMFR4_EL1\.E2H0 negative: FEAT_E2H0 not implemented\): no non-VHE EL2|"
+     r"FEAT_VHE not implemented \(ID_AA64MMFR1_EL1\.VH == 0\)|"
+     r"the VHE contexts need pmucheck entered at EL3 \(its own EL2 runs with HCR_EL2\.E2H = 0\))",
      lambda h, m, n: _ctx(n) is not None and context_reason(h, _ctx(n)) == m.group(0)),
     (r"FEAT_(PMUv3p1|PMUv3p4|PMUv3p5|PMUv3p7|PMUv3p9|EBEP|SEBEP|PMUv3_SS|PMUv3_ICNTR|SPEv1p2) not implemented "
      r"\((ID_AA64\w+_EL1)\.(\w+) (==|<|=) (0x[0-9a-f]+|\d+)\)(: every line with a PMEE field other than 0b00 needs it|: 32-bit event counters)?",

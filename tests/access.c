@@ -467,7 +467,7 @@ static unsigned build_combos(enum ctx c, const struct pmu_access_features *af, s
 /* HCR_EL2.TGE is swept at the EL0 contexts where EL2 is enabled and pmucheck owns it. */
 static bool tge_applies(enum ctx c)
 {
-	return ctx_el(c) == 0 && pmu_owns_el2() && (!ctx_secure(c) || ctx_eel2(c));
+	return ctx_el(c) == 0 && !ctx_vhe(c) && pmu_owns_el2() && (!ctx_secure(c) || ctx_eel2(c));
 }
 
 /*

@@ -142,7 +142,7 @@ static void line_state(struct pmu_state *s, enum ctx c, const struct d13_1_line 
 	s->mdcr_el3 = (s->mdcr_el3 & ~MDCR_EL3_PMEE_MASK) | FIELD_PREP(MDCR_EL3, PMEE, l->el3);
 	if (features.el2)
 		s->mdcr_el2 = (s->mdcr_el2 & ~MDCR_EL2_PMEE_MASK) | FIELD_PREP(MDCR_EL2, PMEE, l->el2);
-	s->hcr_el2 = (l->tge ? HCR_EL2_TGE_BIT : 0) | (features.e2h_res1 ? HCR_EL2_E2H_BIT : 0);
+	s->hcr_el2 = (l->tge ? HCR_EL2_TGE_BIT : 0) | (features.e2h_res1 || ctx_vhe(c) ? HCR_EL2_E2H_BIT : 0);
 	s->pmecr_el1 = FIELD_PREP(PMECR_EL1, PMEE, l->pmecr) | (l->kpme ? PMECR_EL1_KPME_BIT : 0);
 }
 
@@ -161,7 +161,7 @@ static bool program_line(struct check_group *g, enum ctx c, const struct d13_1_l
 	line_state(&s, c, l);
 	pmu_program(&s);
 	if (features.el2 && pmu_owns_el2())
-		write_hcr_el2((read_hcr_el2() & ~HCR_EL2_TGE_BIT) | s.hcr_el2);
+		write_hcr_el2((read_hcr_el2() & ~HCR_EL2_TGE_BIT) | (s.hcr_el2 & HCR_EL2_TGE_BIT)); /* E2H: ctx_call */
 	if (ebep_gate()) {
 		pmecr = s.pmecr_el1;
 		if (!ebep_pmecr_access(g, true, &pmecr))
@@ -214,12 +214,18 @@ static bool call_in(struct check_group *g, enum ctx c, uint64_t (*fn)(uint64_t),
 }
 
 /* The context list the probes try, lowest EL first. */
-static const enum ctx probe_order[] = { CTX_NS_EL0, CTX_S_EL0, CTX_S_EL0_SEL2, CTX_NS_EL1, CTX_S_EL1,
-					CTX_S_EL1_SEL2, CTX_NS_EL2, CTX_S_EL2, CTX_EL3 };
+static const enum ctx probe_order[] = { CTX_NS_EL0, CTX_S_EL0, CTX_S_EL0_SEL2, CTX_NS_EL0_VHE, CTX_S_EL0_VHE,
+					CTX_NS_EL1, CTX_S_EL1, CTX_S_EL1_SEL2, CTX_NS_EL2, CTX_S_EL2, CTX_NS_EL2_VHE,
+					CTX_S_EL2_VHE, CTX_EL3 };
 
-/* Whether context c can run under line l: EL1 does not run under HCR_EL2.TGE = 1 where EL2 is enabled. */
+/*
+ * Whether context c can run under line l: EL1 does not run under HCR_EL2.TGE = 1 where EL2 is enabled, and the
+ * host EL0 (HCR_EL2.{E2H, TGE} = {1, 1}) only under TGE = 1.
+ */
 static bool ctx_runs_under(enum ctx c, const struct d13_1_line *l)
 {
+	if (ctx_host_el0(c))
+		return l->tge;
 	return !(l->tge && ctx_el(c) == 1 && ebep_el2_enabled_for(c));
 }
 
@@ -399,6 +405,8 @@ static void run_lines(enum ctx c, struct check_group *irq, struct check_group *t
 		bool zero = !l.el3 && !l.el2 && !l.pmecr;
 		struct check_group *g = zero ? irq : table;
 
+		if (!ctx_runs_under(c, &l)) /* the host EL0 is TGE = 1 by definition */
+			continue;
 		if (g && !run_line(g, c, &l)) {
 			if (g == irq)
 				irq = NULL; /* PMECR_EL1 faulted: once is enough */

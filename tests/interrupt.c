@@ -310,7 +310,8 @@ static void check_overflow(enum ctx c)
 }
 
 /* Contexts that take interrupts at their own EL; EL0's would be taken at EL1 and are not checked here. */
-static const enum ctx irq_contexts[] = { CTX_EL3, CTX_NS_EL2, CTX_S_EL2, CTX_NS_EL1, CTX_S_EL1, CTX_S_EL1_SEL2 };
+static const enum ctx irq_contexts[] = { CTX_EL3, CTX_NS_EL2, CTX_S_EL2, CTX_NS_EL1, CTX_S_EL1, CTX_S_EL1_SEL2,
+					 CTX_NS_EL2_VHE, CTX_S_EL2_VHE };
 
 void test_interrupt(void)
 {

@@ -163,7 +163,8 @@ out:
 	group_end(&g);
 }
 
-static const enum ctx sample_contexts[] = { CTX_EL3, CTX_NS_EL2, CTX_S_EL2, CTX_NS_EL1, CTX_S_EL1, CTX_S_EL1_SEL2 };
+static const enum ctx sample_contexts[] = { CTX_EL3, CTX_NS_EL2, CTX_S_EL2, CTX_NS_EL1, CTX_S_EL1, CTX_S_EL1_SEL2,
+					 CTX_NS_EL2_VHE, CTX_S_EL2_VHE };
 
 void test_pc_sample(void)
 {

@@ -64,7 +64,8 @@ void pmu_state_init(struct pmu_state *s, enum ctx c)
 		s->pmevtyper[n] = PMU_FILTER_ALL | PMU_EVENT_SW_INCR;
 	/* every other control at 0: no EBEP or snapshot control, HCR_EL2 = 0, no overflow flag, OS Lock unlocked */
 	s->pmecr_el1 = 0;
-	s->hcr_el2 = features.e2h_res1 ? HCR_EL2_E2H_BIT : 0; /* E2H RES1 without FEAT_E2H0 */
+	/* E2H: a VHE context, or RES1 without FEAT_E2H0; TGE: the host EL0 (ELIsInHost(EL0)) */
+	s->hcr_el2 = (features.e2h_res1 || ctx_vhe(c) ? HCR_EL2_E2H_BIT : 0) | (ctx_host_el0(c) ? HCR_EL2_TGE_BIT : 0);
 	s->pmovsclr_el0 = 0;
 	s->oslsr_el1 = 0;
 	s->pmsscr_el1 = 0;
@@ -147,8 +148,10 @@ bool pmu_ctx_visited(enum ctx target, enum ctx c)
 {
 	if (c == target || c == pmu_orchestrator_ctx())
 		return true;
+	if (ctx_host_el0(target)) /* its service is EL2's, in the same regime */
+		return ctx_el(c) == 2 && ctx_vhe(c) && ctx_secure(c) == ctx_secure(target);
 	return ctx_el(target) == 0 && ctx_el(c) == 1 && ctx_secure(c) == ctx_secure(target) &&
-	       ctx_eel2(c) == ctx_eel2(target);
+	       ctx_eel2(c) == ctx_eel2(target) && !ctx_vhe(c);
 }
 
 const char *pmu_context_skip_reason(enum ctx c, bool needs_sw_incr)

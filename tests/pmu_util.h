@@ -79,7 +79,8 @@ enum ctx pmu_orchestrator_ctx(void);
  */
 enum ctx pmu_sequence_ctx(void);
 
-/* Whether a ctx_call() into `target` passes through context c (the orchestrator's; EL1 for an EL0 target). */
+/* Whether a ctx_call() into `target` passes through context c (the orchestrator's; EL1 for an EL0 target, EL2 in its
+ * E2H = 1 regime for the host EL0). */
 bool pmu_ctx_visited(enum ctx target, enum ctx c);
 
 /*

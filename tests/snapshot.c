@@ -429,7 +429,8 @@ out:
 	group_end(&g);
 }
 
-static const enum ctx snapshot_contexts[] = { CTX_EL3, CTX_NS_EL2, CTX_S_EL2, CTX_NS_EL1, CTX_S_EL1, CTX_S_EL1_SEL2 };
+static const enum ctx snapshot_contexts[] = { CTX_EL3, CTX_NS_EL2, CTX_S_EL2, CTX_NS_EL1, CTX_S_EL1, CTX_S_EL1_SEL2,
+					 CTX_NS_EL2_VHE, CTX_S_EL2_VHE };
 
 /*
  * PMSSCR_EL1.NC back to 1, as the run found it (it resets to 1, and no write sets it): one capture at the

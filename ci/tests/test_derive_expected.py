@@ -21,11 +21,17 @@ HEADER = """TAP version 14
 # ID_AA64PFR0_EL1 = 0x0000000001002222: EL3=2 EL2=2 SEL2=0
 # ID_AA64DFR0_EL1 = 0x0000000010305106: PMUVer=0x1 (FEAT_PMUv3) HPMN0=0 PMSS=0 SEBEP=0 PMSVer=0
 # ID_AA64DFR1_EL1 = 0x0000000000000000: EBEP=0 PMICNTR=0; ID_AA64MMFR0_EL1.FGT != 0: 0
+# ID_AA64MMFR1_EL1 = 0x0000000000000000: VH=0
+# ID_AA64MMFR4_EL1 = 0x0000000000000000: E2H0=0x0; HCR_EL2.E2H can be 0 (FEAT_E2H0)
 # PMCR_EL0 = 0x0000000041013000: N=6 IMP=0x41 IDCODE=0x01
 # PMCEID0_EL0 = 0x0000000000020001 PMCEID1_EL0 = 0x0000000000000000: SW_INCR=1 INST_RETIRED=0 CPU_CYCLES=1 CHAIN=0
 # context s_el2: not available: FEAT_SEL2 not implemented (ID_AA64PFR0_EL1.SEL2 == 0)
 # context s_el1_sel2: not available: FEAT_SEL2 not implemented (ID_AA64PFR0_EL1.SEL2 == 0)
 # context s_el0_sel2: not available: FEAT_SEL2 not implemented (ID_AA64PFR0_EL1.SEL2 == 0)
+# context ns_el2_vhe: not available: FEAT_VHE not implemented (ID_AA64MMFR1_EL1.VH == 0)
+# context ns_el0_vhe: not available: FEAT_VHE not implemented (ID_AA64MMFR1_EL1.VH == 0)
+# context s_el2_vhe: not available: FEAT_SEL2 not implemented (ID_AA64PFR0_EL1.SEL2 == 0)
+# context s_el0_vhe: not available: FEAT_SEL2 not implemented (ID_AA64PFR0_EL1.SEL2 == 0)
 """
 POINTS = """ok 1 - enable.swinc.ns_el2 D11.5.1 (336 checks)
 ok 2 - enable.swinc.s_el2 D11.5.1 # SKIP FEAT_SEL2 not implemented (ID_AA64PFR0_EL1.SEL2 == 0)

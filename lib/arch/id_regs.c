@@ -106,12 +106,12 @@ void features_print(void)
 	       (unsigned)f->pmu.hpmn0, f->pmss, f->sebep, f->pmsver);
 	printf("# ID_AA64DFR1_EL1 = 0x%016llx: EBEP=%u PMICNTR=%u; ID_AA64MMFR0_EL1.FGT != 0: %d\n",
 	       (unsigned long long)f->id_aa64dfr1_el1, f->ebep, f->pmicntr, (int)f->fgt);
-	if (f->el2)
-		printf("# ID_AA64MMFR1_EL1.VH = %u, ID_AA64MMFR4_EL1.E2H0 = 0x%x: HCR_EL2.E2H %s\n",
-		       (unsigned)FIELD_GET(ID_AA64MMFR1_EL1, VH, f->id_aa64mmfr1_el1),
-		       (unsigned)FIELD_GET(ID_AA64MMFR4_EL1, E2H0, f->id_aa64mmfr4_el1),
-		       f->e2h_res1 ? "is RES1 (FEAT_E2H0 not implemented): EL2 runs with E2H = 1 only" :
-		       "can be 0 (FEAT_E2H0)");
+	printf("# ID_AA64MMFR1_EL1 = 0x%016llx: VH=%u\n", (unsigned long long)f->id_aa64mmfr1_el1,
+	       (unsigned)FIELD_GET(ID_AA64MMFR1_EL1, VH, f->id_aa64mmfr1_el1));
+	printf("# ID_AA64MMFR4_EL1 = 0x%016llx: E2H0=0x%x; HCR_EL2.E2H %s\n", (unsigned long long)f->id_aa64mmfr4_el1,
+	       (unsigned)FIELD_GET(ID_AA64MMFR4_EL1, E2H0, f->id_aa64mmfr4_el1),
+	       !f->el2 ? "absent (no EL2)" : f->e2h_res1 ? "is RES1 (FEAT_E2H0 not implemented): EL2 runs with E2H = 1 only"
+						: "can be 0 (FEAT_E2H0)");
 	if (!pmu_implemented(&f->pmu))
 		return;
 	printf("# PMCR_EL0 = 0x%016llx: N=%u IMP=0x%02x IDCODE=0x%02x\n", (unsigned long long)f->pmcr_el0,

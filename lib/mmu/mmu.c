@@ -304,6 +304,13 @@ void mmu_select_world(bool secure)
 	write_ttbr0_el1(xlat_root(secure ? XLAT_S_EL1 : XLAT_NS_EL1));
 }
 
+void mmu_el2_regime(bool e2h)
+{
+	write_tcr_el2(e2h ? mmu_tcr_el1() : mmu_tcr_el23());
+	isb();
+	__asm__ volatile("tlbi alle2\n\tdsb ish" ::: "memory");
+}
+
 void mmu_clean_inval_range(uint64_t start, uint64_t end)
 {
 	mmu_clean_to_poc(start, end);

@@ -40,6 +40,10 @@ uint64_t mmu_sctlr_el1(void);
  * shared by both Security states). No-op before mmu_map_platform() and below EL3. */
 void mmu_select_world(bool secure);
 
+/* From EL3: TCR_EL2 in the layout HCR_EL2.E2H gives it (`e2h`: TCR_EL1's, for the EL2&0 regime; else the
+ * non-VHE one), on the same tables, then TLBI ALLE2 (its entries are tagged by regime). */
+void mmu_el2_regime(bool e2h);
+
 /* On a PE other than the one that built the tables: turn on the orchestrator regime's MMU (MMU off before).
  * Returns 0, or -1 when mmu_boot() never succeeded. */
 int mmu_enable_secondary(void);

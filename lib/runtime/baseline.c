@@ -90,6 +90,36 @@ void el2_baseline(void)
 	isb();
 }
 
+/* EL2's registers as el2_vhe_enter() found them. */
+static uint64_t vhe_saved_hcr, vhe_saved_cptr, vhe_saved_cnthctl, vhe_saved_sctlr;
+
+void el2_vhe_enter(bool host)
+{
+	vhe_saved_hcr = read_hcr_el2();
+	vhe_saved_cptr = read_cptr_el2();
+	vhe_saved_cnthctl = read_cnthctl_el2();
+	vhe_saved_sctlr = read_sctlr_el2();
+	write_hcr_el2(vhe_saved_hcr | HCR_EL2_E2H_BIT | (host ? HCR_EL2_TGE_BIT : 0));
+	isb();
+	write_cptr_el2(CPTR_EL2_E2H_FPEN);
+	write_cnthctl_el2(CNTHCTL_EL2_E2H_EL1PCTEN_BIT | CNTHCTL_EL2_E2H_EL1PTEN_BIT | CNTHCTL_EL2_E2H_EL0PCTEN_BIT |
+			  CNTHCTL_EL2_E2H_EL0VCTEN_BIT);
+	mmu_el2_regime(true);
+	write_sctlr_el2(mmu_sctlr_el1());
+	isb();
+}
+
+void el2_vhe_leave(void)
+{
+	write_hcr_el2(vhe_saved_hcr);
+	isb();
+	write_cptr_el2(vhe_saved_cptr);
+	write_cnthctl_el2(vhe_saved_cnthctl);
+	mmu_el2_regime(pe_e2h_res1());
+	write_sctlr_el2(vhe_saved_sctlr);
+	isb();
+}
+
 uint64_t hdfgxtr2_el2_pmu_bits(bool write)
 {
 	unsigned pmuver = features.pmu.pmuver;

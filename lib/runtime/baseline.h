@@ -43,6 +43,15 @@ void el3_set_test_controls(uint64_t scr_bits);
 void el2_baseline(void);
 
 /*
+ * From EL3, for a VHE context (runtime/context.h): HCR_EL2.E2H = 1 (and TGE = 1 for the host EL0, `host`), and
+ * EL2's registers in their E2H = 1 layouts: CPTR_EL2 (FPEN = 0b11), CNTHCTL_EL2 (EL0 and EL1 counter access),
+ * TCR_EL2 as TCR_EL1 and SCTLR_EL2 as SCTLR_EL1 (EL0 of the EL2&0 regime may use DC ZVA and CTR_EL0), on the
+ * same translation tables (lib/mmu), then TLBI ALLE2. el2_vhe_leave() puts back what el2_vhe_enter() found.
+ */
+void el2_vhe_enter(bool host);
+void el2_vhe_leave(void);
+
+/*
  * The negative-sense PMU bits of HDFGRTR2_EL2 (write false) or HDFGWTR2_EL2 (write true) of the features this PE
  * has (nPMECR_EL1, nPMIAR_EL1, nPMICNTR_EL0, nPMICFILTR_EL0, nPMUACR_EL1, nPMZR_EL0, nPMSSCR_EL1, nPMSSDATA;
  * arch_regs.h): all 1, no PMU access trapped by them; bits of absent features (RES0) 0.

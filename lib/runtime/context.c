@@ -33,6 +33,7 @@ static const struct {
 	unsigned el;
 	bool secure;
 	bool eel2;
+	bool vhe; /* HCR_EL2.E2H = 1 (and TGE = 1 at EL0) */
 } ctx_table[CTX_COUNT] = {
 	[CTX_EL3] = { "el3", 3, true, false },
 	[CTX_NS_EL2] = { "ns_el2", 2, false, false },
@@ -43,12 +44,18 @@ static const struct {
 	[CTX_S_EL0] = { "s_el0", 0, true, false },
 	[CTX_S_EL1_SEL2] = { "s_el1_sel2", 1, true, true },
 	[CTX_S_EL0_SEL2] = { "s_el0_sel2", 0, true, true },
+	[CTX_NS_EL2_VHE] = { "ns_el2_vhe", 2, false, false, true },
+	[CTX_NS_EL0_VHE] = { "ns_el0_vhe", 0, false, false, true },
+	[CTX_S_EL2_VHE] = { "s_el2_vhe", 2, true, true, true },
+	[CTX_S_EL0_VHE] = { "s_el0_vhe", 0, true, true, true },
 };
 
 const char *ctx_name(enum ctx c) { return ctx_table[c].name; }
 unsigned ctx_el(enum ctx c) { return ctx_table[c].el; }
 bool ctx_secure(enum ctx c) { return ctx_table[c].secure; }
 bool ctx_eel2(enum ctx c) { return ctx_table[c].eel2; }
+bool ctx_vhe(enum ctx c) { return ctx_table[c].vhe; }
+bool ctx_host_el0(enum ctx c) { return ctx_table[c].vhe && ctx_table[c].el == 0; }
 int ctx_current(void) { return ctx_running; }
 
 
@@ -59,7 +66,7 @@ bool ctx_available(enum ctx c, const char **why)
 	*why = NULL;
 	if (el == 3 && !features.el3)
 		*why = "EL3 not implemented (ID_AA64PFR0_EL1.EL3 == 0)";
-	else if (el == 2 && !features.el2)
+	else if ((el == 2 || ctx_vhe(c)) && !features.el2) /* the host EL0 is EL2's too */
 		*why = "EL2 not implemented (ID_AA64PFR0_EL1.EL2 == 0)";
 	else if (el > orchestrator_el)
 		*why = orchestrator_el == 2 ? "entered at EL2: a higher level owns it"
@@ -70,8 +77,12 @@ bool ctx_available(enum ctx c, const char **why)
 		*why = "Secure state needs EL3, and pmucheck was not entered at EL3";
 	else if (ctx_eel2(c) && !features.sel2)
 		*why = "FEAT_SEL2 not implemented (ID_AA64PFR0_EL1.SEL2 == 0)";
-	else if (el == 2 && features.e2h_res1)
+	else if (el == 2 && features.e2h_res1 && !ctx_vhe(c))
 		*why = "HCR_EL2.E2H is RES1 (ID_AA64MMFR4_EL1.E2H0 negative: FEAT_E2H0 not implemented): no non-VHE EL2";
+	else if (ctx_vhe(c) && !features.vhe)
+		*why = "FEAT_VHE not implemented (ID_AA64MMFR1_EL1.VH == 0)";
+	else if (ctx_vhe(c) && orchestrator_el < 3)
+		*why = "the VHE contexts need pmucheck entered at EL3 (its own EL2 runs with HCR_EL2.E2H = 0)";
 	return *why == NULL;
 }
 
@@ -96,6 +107,8 @@ static void ctx_prepare_lower(enum ctx c)
 	if (orchestrator_el >= 2)
 		write_sp_el1(stack_top(pe_current, 1));
 	write_sp_el0(stack_top(pe_current, 0));
+	if (ctx_vhe(c)) /* from EL3 only (ctx_available) */
+		el2_vhe_enter(ctx_host_el0(c));
 	isb();
 }
 
@@ -129,6 +142,8 @@ int ctx_call(enum ctx c, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *ret)
 	}
 	__asm__ volatile("msr daifset, #1\n\tisb" ::: "memory"); /* the watchdog stays armed (watchdog.h) */
 	ctx_running = -1;
+	if (ctx_vhe(c))
+		el2_vhe_leave();
 	if (orchestrator_el == 3)
 		el3_select_world(true, false);
 	if (features.ebep)

@@ -12,6 +12,11 @@
  *   CTX_NS_EL0  Non-secure EL0        CTX_S_EL0   Secure EL0, with Secure EL2 disabled
  *   CTX_S_EL1_SEL2, CTX_S_EL0_SEL2    Secure EL1 and EL0 under Secure EL2 (FEAT_SEL2, SCR_EL3.EEL2=1): then
  *                                     EL2 is enabled in Secure state and MDCR_EL2 governs them too
+ *   CTX_NS_EL2_VHE, CTX_S_EL2_VHE     EL2 with HCR_EL2.E2H = 1 (FEAT_VHE): a VHE host kernel's level, in the EL2&0
+ *                                     regime (Secure: FEAT_SEL2)
+ *   CTX_NS_EL0_VHE, CTX_S_EL0_VHE     EL0 with HCR_EL2.{E2H, TGE} = {1, 1}: the host's user space, ELIsInHost(EL0);
+ *                                     its exceptions go to EL2
+ * The VHE contexts are entered from EL3 only (pmucheck's EL2 runs with E2H = 0).
  * Without EL3 the PE's Security state is IMPLEMENTATION DEFINED and cannot be changed: pmucheck then
  * names the contexts Non-secure (as QEMU and Arm's models behave) and reports that it assumed so.
  */
@@ -41,6 +46,10 @@ enum ctx {
 	CTX_S_EL0,
 	CTX_S_EL1_SEL2,
 	CTX_S_EL0_SEL2,
+	CTX_NS_EL2_VHE,
+	CTX_NS_EL0_VHE,
+	CTX_S_EL2_VHE,
+	CTX_S_EL0_VHE,
 	CTX_COUNT
 };
 
@@ -50,6 +59,9 @@ unsigned ctx_el(enum ctx c);
 bool ctx_secure(enum ctx c);
 /* Whether context c runs with Secure EL2 enabled (SCR_EL3.EEL2 = 1): s_el2, s_el1_sel2, s_el0_sel2. */
 bool ctx_eel2(enum ctx c);
+/* Whether context c runs with HCR_EL2.E2H = 1 (the VHE contexts), and with TGE = 1 as well (host EL0). */
+bool ctx_vhe(enum ctx c);
+bool ctx_host_el0(enum ctx c);
 
 /* Exception level pmucheck was entered at: the orchestrator's EL (set once by boot_main()). */
 extern unsigned orchestrator_el;

@@ -214,6 +214,14 @@ const struct xfail platform_xfails[] = {
 	{ "enable.swinc_unreachable.s_el0_sel2", "PMUSwIncrement/PMSWINC_EL0 RAZ/WI for n >= HPMN",
 	  "PMSWINC_EL0 at Secure EL0 under SEL2 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_DEBIAN,
 	  swinc_reaches_range2 },
+	/* The same at the host EL0 (HCR_EL2.{E2H,TGE} = {1,1}): EL2 is enabled there and GetNumEventCountersAccessible()
+	 * is MDCR_EL2.HPMN at EL0 whatever E2H and TGE. */
+	{ "enable.swinc_unreachable.ns_el0_vhe", "PMUSwIncrement/PMSWINC_EL0 RAZ/WI for n >= HPMN",
+	  "PMSWINC_EL0 at NS host EL0 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_DEBIAN,
+	  swinc_reaches_range2 },
+	{ "enable.swinc_unreachable.s_el0_vhe", "PMUSwIncrement/PMSWINC_EL0 RAZ/WI for n >= HPMN",
+	  "PMSWINC_EL0 at Secure host EL0 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_DEBIAN,
+	  swinc_reaches_range2 },
 	/*
 	 * MDCR_EL2.{HPMN, HPME} ignored where EL2 is not enabled. The counter enables of D11.5.1 (Table D11-3)
 	 * apply "at all Exception levels and in both Security states" (D11.5.1 Note); CountPMUEvents() takes
@@ -296,6 +304,15 @@ const struct xfail platform_xfails[] = {
 	/* The same with INST_RETIRED counted exactly (-icount): SH = 1, NSH = 0 counts nothing at Secure EL2. */
 	{ "filter.inst_retired.s_el2", "D13.7.1, CountPMUEvents (Secure EL2: filtered = NSH == SH)",
 	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_DEBIAN, sh_filter_ignored },
+	/* The same at Secure EL2 with HCR_EL2.E2H = 1, and at the Secure host EL0, whose calls pass through it. */
+	{ "filter.evtyper_sh.s_el2_vhe", "D13.7.1, CountPMUEvents (Secure EL2: filtered = NSH == SH)",
+	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_DEBIAN, sh_filter_ignored },
+	{ "filter.ccfiltr_sh.s_el2_vhe", "D13.7.1, CountPMUEvents (Secure EL2: filtered = NSH == SH)",
+	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_DEBIAN, sh_filter_ignored },
+	{ "filter.ccfiltr_sh.s_el0_vhe", "D13.7.1, CountPMUEvents (Secure EL2: filtered = NSH == SH)",
+	  "SH ignored: the Secure EL2 its calls pass through filtered as NSH == 0", NULL, QEMU_DEBIAN, sh_filter_ignored },
+	{ "filter.inst_retired.s_el2_vhe", "D13.7.1, CountPMUEvents (Secure EL2: filtered = NSH == SH)",
+	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_DEBIAN, sh_filter_ignored },
 	{ "filter.sh_rw", "PMEVTYPER<n>_EL0.SH, PMCCFILTR_EL0.SH RW with EL3 and FEAT_SEL2",
 	  "SH written 1 reads 0", NULL, QEMU_DEBIAN, sh_reads_zero },
 	/*
@@ -343,6 +360,8 @@ const struct xfail platform_xfails[] = {
 	GUEST_VIEW_DEVIATIONS("ns_el0", "NS EL0"),
 	GUEST_VIEW_DEVIATIONS("s_el1_sel2", "Secure EL1 under SEL2"),
 	GUEST_VIEW_DEVIATIONS("s_el0_sel2", "Secure EL0 under SEL2"),
+	GUEST_VIEW_DEVIATIONS("ns_el0_vhe", "NS host EL0"),
+	GUEST_VIEW_DEVIATIONS("s_el0_vhe", "Secure host EL0"),
 	/*
 	 * The same two deviations, bit by bit (tests/regbits.c, MDCR_EL2.HPMN = N/2): the set/clear pairs show
 	 * bits m >= HPMN at EL1/EL0 (each read has them, each write changes them), and PMSWINC_EL0 written with
@@ -359,6 +378,8 @@ const struct xfail platform_xfails[] = {
 	REGBITS_HPMN_DEVIATIONS("ns_el0", "NS EL0"),
 	REGBITS_HPMN_DEVIATIONS("s_el1_sel2", "Secure EL1 under SEL2"),
 	REGBITS_HPMN_DEVIATIONS("s_el0_sel2", "Secure EL0 under SEL2"),
+	REGBITS_HPMN_DEVIATIONS("ns_el0_vhe", "NS host EL0"),
+	REGBITS_HPMN_DEVIATIONS("s_el0_vhe", "Secure host EL0"),
 	/*
 	 * The overflow interrupt request of a second-range counter follows PMCR_EL0.E, not MDCR_EL2.HPME.
 	 * D13.3.1: the request for PMEVCNTR<n> needs "the global enable control for the event counter", and
@@ -396,6 +417,7 @@ const struct xfail platform_xfails[] = {
 	{ "access.pmcr_el0." ctx, "Accessing PMCR_EL0: MDCR_EL2.TPMCR traps EL1/EL0 to EL2",                \
 	  "MDCR_EL2.TPMCR ignored", with_el2, QEMU_DEBIAN, tpmcr_ignored } /* fixed by qemu/patches/0014 */
 	TPMCR_DEVIATION("ns_el1"), TPMCR_DEVIATION("ns_el0"), TPMCR_DEVIATION("s_el1_sel2"), TPMCR_DEVIATION("s_el0_sel2"),
+	TPMCR_DEVIATION("ns_el0_vhe"), TPMCR_DEVIATION("s_el0_vhe"),
 #define USERENR_BYPASS(reg, bit, ctx)                                                                     \
 	{ "access." reg "." ctx, "Accessing " reg ": MDCR_EL2.TPM/MDCR_EL3.TPM trap EL0 accesses PMUSERENR_EL0 permits", \
 	  "PMUSERENR_EL0." bit " bypasses MDCR_EL2.TPM and MDCR_EL3.TPM", with_tpm, QEMU_DEBIAN, userenr_bypasses_tpm }
@@ -404,6 +426,7 @@ const struct xfail platform_xfails[] = {
 	USERENR_BYPASS("pmevcntr_el0", "ER", ctx), USERENR_BYPASS("pmxevcntr_el0", "ER", ctx),               \
 	USERENR_BYPASS("pmselr_el0", "ER", ctx)
 	USERENR_BYPASSES("ns_el0"), USERENR_BYPASSES("s_el0"), USERENR_BYPASSES("s_el0_sel2"),
+	USERENR_BYPASSES("ns_el0_vhe"), USERENR_BYPASSES("s_el0_vhe"),
 	/*
 	 * FEAT_FGT (QEMU 10.0's max, cortex-a710, neoverse-n2): HDFGRTR_EL2.PMUSERENR_EL0 and
 	 * HDFGWTR_EL2.PMUSERENR_EL0 (bit 57) do not trap. "Accessing PMUSERENR_EL0": at EL1, and at EL0,
