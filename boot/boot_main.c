@@ -51,7 +51,8 @@ static uint64_t pes_selected; /* bit i: run the suite on PE i; 0: every PE */
  * Where a device tree may be: x0 (the arm64 boot protocol) when 8-byte aligned, nonzero and within the 48-bit
  * reach of the translation tables (lib/mmu/), wherever the loader put it in RAM: mmu_boot() maps the 4 MiB from
  * its 2 MiB block as RAM before platform_discover() reads the header's magic and size (fdt_check_header), so
- * U-Boot's copy near the top of a large bank is read too. Then the platform's documented place
+ * U-Boot's copy near the top of a large bank is read too; the tree is used only if it lies inside the memory its
+ * own /memory nodes describe (platform_discover()). Then the platform's documented place
  * (PLAT_FDT_FALLBACK: QEMU virt puts it at the base of RAM), but only where the compiled-in values may apply
  * (the image runs in the compiled-in RAM window, platform_in_compiled_window()): on another board that address
  * may be anything. Zero: none.

@@ -87,8 +87,27 @@ static void platform_forget_compiled_in(void)
 	}
 }
 
+/*
+ * Whether the tree read into d, `size` bytes at `addr`, lies inside one of the memory ranges its own /memory
+ * nodes give (true when it gives none: nothing to check it against). A tree somewhere its loader does not call
+ * RAM is not believed.
+ */
+static bool fdt_inside_own_memory(const struct plat_desc *d, uint64_t addr, uint64_t size)
+{
+	unsigned i;
+
+	if (!(d->from_tree & PLAT_FROM_TREE_MEM))
+		return true;
+	for (i = 0; i < d->mem_count; i++)
+		if (addr >= d->mem[i].base && size <= d->mem[i].size && addr - d->mem[i].base <= d->mem[i].size - size)
+			return true;
+	return false;
+}
+
 bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand_name)
 {
+	static struct plat_desc reading; /* a candidate's reading, kept only if it is believed */
+	static char outside[160];
 	bool found = false;
 	unsigned i;
 
@@ -102,12 +121,21 @@ bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand
 
 		if (!cand[i] || !fdt_platform_valid(fdt, FDT_MAX_SIZE))
 			continue;
-		if (fdt_platform_read(fdt, &plat) == 0) {
-			plat.fdt_why = cand_name[i];
-			found = true;
-			/* devicetree-specification, 3.2 "Root node": compatible names the platform */
-			compiled_in = fdt_node_check_compatible(fdt, 0, PLAT_COMPATIBLE) == 0;
+		reading = plat;
+		if (fdt_platform_read(fdt, &reading) != 0)
+			continue;
+		if (!fdt_inside_own_memory(&reading, cand[i], reading.fdt_size)) {
+			snprintf(outside, sizeof(outside), "the tree %s (0x%llx, %llu bytes) lies outside the memory its own "
+				 "/memory nodes describe: not used", cand_name[i], (unsigned long long)cand[i],
+				 (unsigned long long)reading.fdt_size);
+			plat.fdt_why = outside;
+			continue;
 		}
+		plat = reading;
+		plat.fdt_why = cand_name[i];
+		found = true;
+		/* devicetree-specification, 3.2 "Root node": compatible names the platform */
+		compiled_in = fdt_node_check_compatible(fdt, 0, PLAT_COMPATIBLE) == 0;
 	}
 	if (!found)
 		compiled_in = platform_in_compiled_window();
