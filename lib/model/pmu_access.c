@@ -256,7 +256,10 @@ uint64_t pmu_access_counter_mask(const struct pmu_features *f, const struct pmu_
 
 		if (f->el3 && s->el != 3 && !(s->mdcr_el3 & MDCR_EL3_EnPM2_BIT))
 			mask &= ~PMU_CNT_F0_BIT;
-		if (el2_enabled(f, s) && s->el <= 1 && af->fgt2 &&
+		/* "if EL2Enabled() && PSTATE.EL IN {EL0, EL1} && HCR_EL2.<E2H,TGE> != '11' then": not the host EL0 */
+		bool host = (s->hcr_el2 & HCR_EL2_E2H_BIT) && (s->hcr_el2 & HCR_EL2_TGE_BIT);
+
+		if (el2_enabled(f, s) && s->el <= 1 && !host && af->fgt2 &&
 		    ((f->el3 && !(s->scr_el3 & SCR_EL3_FGTEn2_BIT)) || !(nfilter & HDFGxTR2_EL2_nPMICFILTR_EL0_BIT)))
 			mask &= ~PMU_CNT_F0_BIT;
 	}

@@ -66,6 +66,19 @@ static void test_masks(void)
 		tc_check(pmu_access_counter_mask(&f, &af, &s, &a), MASK64(1, 0) | PMU_CNT_C_BIT | PMU_CNT_F0_BIT,
 			 "MDCR_EL2.HPMN = 2: GetNumEventCountersAccessible() at EL1");
 	}
+	{ /* the host EL0, HCR_EL2.<E2H,TGE> == '11': the nPMICFILTR_EL0 check is skipped; HPMN still bounds it */
+		struct pmu_state s = open_state(&f, CTX_NS_EL0, 2);
+		struct pmu_access a = { .reg = PMREG_PMCNTENSET_EL0, .pmuserenr_el0 = PMUSERENR_EL0_UEN_BIT,
+					.pmuacr_el1 = ~0ull, .hdfgrtr2_el2 = ~HDFGxTR2_EL2_nPMICFILTR_EL0_BIT };
+
+		s.mdcr_el3 |= MDCR_EL3_EnPM2_BIT;
+		s.scr_el3 |= SCR_EL3_FGTEn2_BIT;
+		tc_check(pmu_access_counter_mask(&f, &af, &s, &a), MASK64(1, 0) | PMU_CNT_C_BIT,
+			 "EL0, E2H = 0: nPMICFILTR_EL0 == '0' withholds PMICNTR_EL0's bit");
+		s.hcr_el2 = HCR_EL2_E2H_BIT | HCR_EL2_TGE_BIT;
+		tc_check(pmu_access_counter_mask(&f, &af, &s, &a), MASK64(1, 0) | PMU_CNT_C_BIT | PMU_CNT_F0_BIT,
+			 "host EL0 (E2H, TGE = 1, 1): HCR_EL2.<E2H,TGE> != '11' false, PMICNTR_EL0's bit kept");
+	}
 	tc_end();
 }
 
