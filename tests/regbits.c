@@ -282,25 +282,23 @@ static void check_pmswinc(enum ctx c, const struct pmu_access_features *af)
 	}
 	if (!group_begin(&g, RULES_PMSWINC, "regbits.pmswinc.%s", ctx_name(c)))
 		return;
-	{
-		s.pmcr_el0 = PMCR_EL0_E_BIT;
-		s.mdcr_el2 |= features.el2 ? MDCR_EL2_HPME_BIT : 0;
-		s.pmcntenset_el0 = pmu_event_counter_mask();
-		for (n = 0; n < features.pmu.num_counters; n++)
-			s.pmevtyper[n] = PMU_FILTER_ALL | PMU_EVENT_SW_INCR;
-		pmu_program(&s);
-		test_note(TREG_PMSWINC_EL0, 0);
-		test_note(TREG_PMSWINC_EL0, ~0ULL); /* each bit alone */
-		if (call_ok(&g, c, ctx_call(c, at_ctx_pmswinc_bits, 0, &ret), "PMSWINC_EL0")) {
-			pmu_stop();
-			for (n = 0; n < features.pmu.num_counters; n++) {
-				want = count_pmu_events(&features.pmu, &s, n) && pmu_sw_increment_reaches(&features.pmu, &s, n);
-				seen = read_pmevcntr(n);
-				check_claim_that(&g, seen == want, pmu_count_claim(&cl, &s, n, 0, want, seen),
-						 "PMSWINC_EL0 written with each of bits [63:0] alone at %s: PMEVCNTR%u_EL0 "
-						 "(SW_INCR) %llu, expected %llu (HPMN %d: a counter counts its own bit's write only)",
-						 ctx_name(c), n, (unsigned long long)seen, (unsigned long long)want, cl.hpmn);
-			}
+	s.pmcr_el0 = PMCR_EL0_E_BIT;
+	s.mdcr_el2 |= features.el2 ? MDCR_EL2_HPME_BIT : 0;
+	s.pmcntenset_el0 = pmu_event_counter_mask();
+	for (n = 0; n < features.pmu.num_counters; n++)
+		s.pmevtyper[n] = PMU_FILTER_ALL | PMU_EVENT_SW_INCR;
+	pmu_program(&s);
+	test_note(TREG_PMSWINC_EL0, 0);
+	test_note(TREG_PMSWINC_EL0, ~0ULL); /* each bit alone */
+	if (call_ok(&g, c, ctx_call(c, at_ctx_pmswinc_bits, 0, &ret), "PMSWINC_EL0")) {
+		pmu_stop();
+		for (n = 0; n < features.pmu.num_counters; n++) {
+			want = count_pmu_events(&features.pmu, &s, n) && pmu_sw_increment_reaches(&features.pmu, &s, n);
+			seen = read_pmevcntr(n);
+			check_claim_that(&g, seen == want, pmu_count_claim(&cl, &s, n, 0, want, seen),
+					 "PMSWINC_EL0 written with each of bits [63:0] alone at %s: PMEVCNTR%u_EL0 "
+					 "(SW_INCR) %llu, expected %llu (HPMN %d: a counter counts its own bit's write only)",
+					 ctx_name(c), n, (unsigned long long)seen, (unsigned long long)want, cl.hpmn);
 		}
 	}
 	pmu_stop();
@@ -343,33 +341,31 @@ static void check_pmzr(enum ctx c, const struct pmu_access_features *af)
 	if (!group_begin(&g, RULES_PMZR, "regbits.pmzr.%s", ctx_name(c)))
 		return;
 	wmask = access_mask(af, &s, PMREG_PMZR_EL0, true);
-	{
-		pmu_program(&s);
-		for (b = 0; b < 64; b++) {
-			for (i = 0; i < 33; i++)
-				if (all & BIT64(i)) {
-					if (i == CYCLE_COUNTER_ID)
-						write_pmccntr_el0(pmzr_preset(i));
-					else if (i == 32)
-						write_pmicntr_el0(pmzr_preset(i));
-					else
-						write_pmevcntr(i, pmzr_preset(i));
-				}
-			isb();
-			test_note(TREG_PMZR_EL0, BIT64(b));
-			if (!call_ok(&g, c, ctx_call(c, at_ctx_pmzr, BIT64(b), &ret), "PMZR_EL0"))
-				break;
-			for (i = 0; i < 33; i++) {
-				if (!(all & BIT64(i)))
-					continue;
-				want = i == b && (wmask & BIT64(i)) ? 0 : pmzr_preset(i);
-				seen = counter_read(i);
-				check_claim_that(&g, seen == want, view_claim(&cl, &s, PMREG_PMZR_EL0, CLAIM_WRITE, want, seen),
-						 "PMZR_EL0 = bit %u alone at %s: counter %u (%s) 0x%llx, expected 0x%llx (write "
-						 "mask 0x%llx)", b, ctx_name(c), i, i == CYCLE_COUNTER_ID ? "PMCCNTR_EL0" : i == 32 ?
-						 "PMICNTR_EL0" : "PMEVCNTR<n>_EL0", (unsigned long long)seen,
-						 (unsigned long long)want, (unsigned long long)wmask);
+	pmu_program(&s);
+	for (b = 0; b < 64; b++) {
+		for (i = 0; i < 33; i++)
+			if (all & BIT64(i)) {
+				if (i == CYCLE_COUNTER_ID)
+					write_pmccntr_el0(pmzr_preset(i));
+				else if (i == 32)
+					write_pmicntr_el0(pmzr_preset(i));
+				else
+					write_pmevcntr(i, pmzr_preset(i));
 			}
+		isb();
+		test_note(TREG_PMZR_EL0, BIT64(b));
+		if (!call_ok(&g, c, ctx_call(c, at_ctx_pmzr, BIT64(b), &ret), "PMZR_EL0"))
+			break;
+		for (i = 0; i < 33; i++) {
+			if (!(all & BIT64(i)))
+				continue;
+			want = i == b && (wmask & BIT64(i)) ? 0 : pmzr_preset(i);
+			seen = counter_read(i);
+			check_claim_that(&g, seen == want, view_claim(&cl, &s, PMREG_PMZR_EL0, CLAIM_WRITE, want, seen),
+					 "PMZR_EL0 = bit %u alone at %s: counter %u (%s) 0x%llx, expected 0x%llx (write "
+					 "mask 0x%llx)", b, ctx_name(c), i, i == CYCLE_COUNTER_ID ? "PMCCNTR_EL0" : i == 32 ?
+					 "PMICNTR_EL0" : "PMEVCNTR<n>_EL0", (unsigned long long)seen,
+					 (unsigned long long)want, (unsigned long long)wmask);
 		}
 	}
 	pmu_stop();
