@@ -170,13 +170,6 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 		platform_exit(2);
 	}
 	console_select();
-	if (el == 2 && features.e2h_res1) {
-		/* pmucheck's orchestrator runs EL2 non-VHE; here E2H cannot be cleared */
-		printf("Bail out! entered at EL2 on a PE where HCR_EL2.E2H is RES1 (ID_AA64MMFR4_EL1.E2H0 = 0x%x: "
-		       "FEAT_E2H0 not implemented): pmucheck's EL2 runs only with E2H = 0; enter it at EL3\n",
-		       (unsigned)FIELD_GET(ID_AA64MMFR4_EL1, E2H0, features.id_aa64mmfr4_el1));
-		platform_exit(2);
-	}
 	test_set_platform_version(platform_bootarg("pmucheck.qemu", version, sizeof(version)),
 				  platform_compiled_in_applies());
 	exc_set_service(3, el3_smc_service);

@@ -159,7 +159,7 @@ def context_reason(h, ctx):
         return "HCR_EL2.E2H is RES1 (ID_AA64MMFR4_EL1.E2H0 negative: FEAT_E2H0 not implemented): no non-VHE EL2"
     if vhe and not h.field("ID_AA64MMFR1_EL1", "VH"):
         return "FEAT_VHE not implemented (ID_AA64MMFR1_EL1.VH == 0)"
-    if vhe and h.entry < 3:
+    if vhe and h.entry < 3 and not (h.entry == 2 and e2h_res1):
         return "the VHE contexts need pmucheck entered at EL3 (its own EL2 runs with HCR_EL2.E2H = 0)"
     return None
 

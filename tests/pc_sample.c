@@ -85,7 +85,7 @@ static void check_pmpcsr(enum ctx c)
 
 	if (!group_begin(&g, RULES_PMU, "pc_sample.pmpcsr.%s", ctx_name(c)))
 		return;
-	write_contextidr_el1(contextidr);
+	EL1_REG_WRITE(contextidr, contextidr); /* CONTEXTIDR_EL12 from an EL2 with E2H = 1 */
 	isb();
 	if (ctx_call(c, at_ctx_pmpcsr, 0, &ret) != CTX_OK) {
 		check(&g, false, "an unexpected exception ended the PMPCSR read at %s", ctx_name(c));
@@ -126,7 +126,7 @@ static void check_ctx(enum ctx c)
 
 	if (!group_begin(&g, RULES, "pc_sample.edpcsr.%s", ctx_name(c)))
 		return;
-	write_contextidr_el1(contextidr);
+	EL1_REG_WRITE(contextidr, contextidr); /* CONTEXTIDR_EL12 from an EL2 with E2H = 1 */
 	isb();
 	if (ctx_call(c, at_ctx_sample, 0, &ret) != CTX_OK) {
 		check(&g, false, "an unexpected exception ended the EDPCSRlo read at %s", ctx_name(c));

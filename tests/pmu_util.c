@@ -133,7 +133,9 @@ uint64_t pmu_at_ctx_swinc_spin(uint64_t mask)
 
 enum ctx pmu_orchestrator_ctx(void)
 {
-	return orchestrator_el == 3 ? CTX_EL3 : orchestrator_el == 2 ? CTX_NS_EL2 : CTX_NS_EL1;
+	if (orchestrator_el == 2)
+		return features.e2h_res1 ? CTX_NS_EL2_VHE : CTX_NS_EL2; /* E2H RES1: the orchestrator's EL2 is VHE */
+	return orchestrator_el == 3 ? CTX_EL3 : CTX_NS_EL1;
 }
 
 enum ctx pmu_sequence_ctx(void)

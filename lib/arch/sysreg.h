@@ -8,6 +8,7 @@
 #ifndef PMUCHECK_SYSREG_H
 #define PMUCHECK_SYSREG_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define SYSREG_READ(name, enc)                                             \
@@ -142,6 +143,26 @@ static inline void dc_civac(uintptr_t va) { __asm__ volatile("dc civac, %0" ::"r
 
 /* Current Exception level, 0..3 (CurrentEL.EL, bits [3:2]). */
 static inline unsigned current_el(void) { return (unsigned)(read_currentel() >> 2) & 3; }
+
+/* EL1's registers through their *_EL12 encodings (FEAT_VHE): how EL2 reaches them when HCR_EL2.E2H = 1, where the
+ * plain *_EL1 names reach EL2's own registers (D24.2 "Accessing SCTLR_EL1" ...). */
+SYSREG_RW(sctlr_el12, s3_5_c1_c0_0)
+SYSREG_RW(cpacr_el12, s3_5_c1_c0_2)
+SYSREG_RW(ttbr0_el12, s3_5_c2_c0_0)
+SYSREG_RW(tcr_el12, s3_5_c2_c0_2)
+SYSREG_RW(mair_el12, s3_5_c10_c2_0)
+SYSREG_RW(vbar_el12, s3_5_c12_c0_0)
+SYSREG_RW(contextidr_el12, s3_5_c13_c0_1)
+
+/* Whether the *_EL1 names reach EL2's registers here: at EL2 with HCR_EL2.E2H = 1 (RES1 without FEAT_E2H0). */
+static inline bool el1_names_redirected(void)
+{
+	return current_el() == 2 && (read_hcr_el2() & (1ull << 34)); /* HCR_EL2.E2H */
+}
+
+/* EL1's SCTLR, CPACR, TTBR0, TCR, MAIR, VBAR and CONTEXTIDR from EL3, EL2 or EL1, whatever HCR_EL2.E2H. */
+#define EL1_REG_WRITE(reg, v) (el1_names_redirected() ? write_##reg##_el12(v) : write_##reg##_el1(v))
+#define EL1_REG_READ(reg) (el1_names_redirected() ? read_##reg##_el12() : read_##reg##_el1())
 
 /*
  * Event counter n (0..30) through PMSELR_EL0.SEL and PMXEVTYPER/PMXEVCNTR_EL0 (D24.5.22, D24.5.23), so one

@@ -57,7 +57,12 @@ static uint64_t mmu_tcr_el2(void) { return pe_e2h_res1() ? mmu_tcr_el1() : mmu_t
 
 static const uint64_t mmu_sctlr_on = SCTLR_ELx_M_BIT | SCTLR_ELx_C_BIT | SCTLR_ELx_I_BIT | SCTLR_ELx_WXN_BIT;
 
-uint64_t mmu_sctlr_el2(void) { return SCTLR_EL2_RESET | (mmu_tables_ready ? mmu_sctlr_on : 0); }
+/* With HCR_EL2.E2H RES1 (no FEAT_E2H0) SCTLR_EL2 has SCTLR_EL1's layout: SCTLR_EL1's value (DZE, UCT for the
+ * EL0 of the EL2&0 regime). */
+uint64_t mmu_sctlr_el2(void)
+{
+	return pe_e2h_res1() ? mmu_sctlr_el1() : SCTLR_EL2_RESET | (mmu_tables_ready ? mmu_sctlr_on : 0);
+}
 uint64_t mmu_sctlr_el1(void)
 {
 	return SCTLR_EL1_RESET | SCTLR_EL1_DZE_BIT | SCTLR_EL1_UCT_BIT |
@@ -238,8 +243,8 @@ static void mmu_clean_to_poc(uint64_t start, uint64_t end)
 static void mmu_program_lower(void)
 {
 	if (orchestrator_el >= 2) {
-		write_mair_el1(mmu_mair());
-		write_tcr_el1(mmu_tcr_el1());
+		EL1_REG_WRITE(mair, mmu_mair());
+		EL1_REG_WRITE(tcr, mmu_tcr_el1());
 	}
 	if (orchestrator_el == 3 && features.el2) {
 		write_mair_el2(mmu_mair());
@@ -262,7 +267,7 @@ static void mmu_program_lower(void)
 		__asm__ volatile("tlbi alle1");
 		write_scr_el3(scr);
 	} else if (orchestrator_el == 2) {
-		write_ttbr0_el1(xlat_root(XLAT_NS_EL1));
+		EL1_REG_WRITE(ttbr0, xlat_root(XLAT_NS_EL1));
 		isb();
 		__asm__ volatile("tlbi alle1");
 	}

@@ -142,9 +142,9 @@ uint64_t hdfgxtr2_el2_pmu_bits(bool write)
 void el1_baseline(void)
 {
 	if (orchestrator_el > 1)
-		write_sctlr_el1(mmu_sctlr_el1());
-	write_cpacr_el1(CPACR_EL1_FPEN_MASK);
-	write_vbar_el1((uint64_t)(uintptr_t)vectors_el1);
+		EL1_REG_WRITE(sctlr, mmu_sctlr_el1());
+	EL1_REG_WRITE(cpacr, CPACR_EL1_FPEN_MASK);
+	EL1_REG_WRITE(vbar, (uint64_t)(uintptr_t)vectors_el1);
 	write_pmuserenr_el0(PMUSERENR_EL0_EN_BIT | PMUSERENR_EL0_SW_BIT | PMUSERENR_EL0_CR_BIT |
 			    PMUSERENR_EL0_ER_BIT);
 	if (features.pmu.ebep) /* PMU Profiling exception disabled at EL1's level, KPME = 0 */

@@ -81,7 +81,7 @@ bool ctx_available(enum ctx c, const char **why)
 		*why = "HCR_EL2.E2H is RES1 (ID_AA64MMFR4_EL1.E2H0 negative: FEAT_E2H0 not implemented): no non-VHE EL2";
 	else if (ctx_vhe(c) && !features.vhe)
 		*why = "FEAT_VHE not implemented (ID_AA64MMFR1_EL1.VH == 0)";
-	else if (ctx_vhe(c) && orchestrator_el < 3)
+	else if (ctx_vhe(c) && orchestrator_el < 3 && !(orchestrator_el == 2 && features.e2h_res1))
 		*why = "the VHE contexts need pmucheck entered at EL3 (its own EL2 runs with HCR_EL2.E2H = 0)";
 	return *why == NULL;
 }
@@ -107,8 +107,10 @@ static void ctx_prepare_lower(enum ctx c)
 	if (orchestrator_el >= 2)
 		write_sp_el1(stack_top(pe_current, 1));
 	write_sp_el0(stack_top(pe_current, 0));
-	if (ctx_vhe(c)) /* from EL3 only (ctx_available) */
+	if (ctx_vhe(c) && orchestrator_el == 3)
 		el2_vhe_enter(ctx_host_el0(c));
+	else if (ctx_host_el0(c)) /* the orchestrator's EL2 runs with E2H = 1 (RES1): the host EL0 needs TGE */
+		write_hcr_el2(read_hcr_el2() | HCR_EL2_TGE_BIT);
 	isb();
 }
 
@@ -142,8 +144,12 @@ int ctx_call(enum ctx c, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *ret)
 	}
 	__asm__ volatile("msr daifset, #1\n\tisb" ::: "memory"); /* the watchdog stays armed (watchdog.h) */
 	ctx_running = -1;
-	if (ctx_vhe(c))
+	if (ctx_vhe(c) && orchestrator_el == 3)
 		el2_vhe_leave();
+	else if (ctx_host_el0(c)) {
+		write_hcr_el2(read_hcr_el2() & ~HCR_EL2_TGE_BIT);
+		isb();
+	}
 	if (orchestrator_el == 3)
 		el3_select_world(true, false);
 	if (features.ebep)
@@ -164,13 +170,15 @@ void ctx_return_to_orchestrator(uint64_t value, uint64_t status)
 
 void ctx_set_pm(bool pm)
 {
+	unsigned el = current_el();
+	/* after every call: a register variable holds only at the asm that uses it (current_el() clobbered x0) */
 	register uint64_t x0 __asm__("x0") = PMUCHECK_CALL_SET_PM;
 	register uint64_t x1 __asm__("x1") = pm;
 
-	if (ctx_running < 0 && current_el() == orchestrator_el)
+	if (ctx_running < 0 && el == orchestrator_el)
 		orchestrator_pm = pm;
 
-	switch (current_el()) {
+	switch (el) {
 	case 3: __asm__ volatile("smc #0" : "+r"(x0), "+r"(x1)::"memory"); break;
 	case 2: __asm__ volatile("hvc #0" : "+r"(x0), "+r"(x1)::"memory"); break;
 	case 1: __asm__ volatile("svc #0" : "+r"(x0), "+r"(x1)::"memory"); break;
@@ -180,10 +188,11 @@ void ctx_set_pm(bool pm)
 
 bool ctx_get_pm(void)
 {
-	register uint64_t x0 __asm__("x0") = PMUCHECK_CALL_GET_PM;
+	unsigned el = current_el();
+	register uint64_t x0 __asm__("x0") = PMUCHECK_CALL_GET_PM; /* after the call, as in ctx_set_pm() */
 	register uint64_t x1 __asm__("x1") = 0;
 
-	switch (current_el()) {
+	switch (el) {
 	case 3: __asm__ volatile("smc #0" : "+r"(x0), "+r"(x1)::"memory"); break;
 	case 2: __asm__ volatile("hvc #0" : "+r"(x0), "+r"(x1)::"memory"); break;
 	case 1: __asm__ volatile("svc #0" : "+r"(x0), "+r"(x1)::"memory"); break;

@@ -16,7 +16,8 @@
  *                                     regime (Secure: FEAT_SEL2)
  *   CTX_NS_EL0_VHE, CTX_S_EL0_VHE     EL0 with HCR_EL2.{E2H, TGE} = {1, 1}: the host's user space, ELIsInHost(EL0);
  *                                     its exceptions go to EL2
- * The VHE contexts are entered from EL3 only (pmucheck's EL2 runs with E2H = 0).
+ * The VHE contexts are entered from EL3, where pmucheck's own EL2 runs with E2H = 0; entered at EL2 on a PE without
+ * FEAT_E2H0 (E2H RES1) its EL2 is ns_el2_vhe itself, the host EL0 is entered from it, and ns_el2 cannot exist.
  * Without EL3 the PE's Security state is IMPLEMENTATION DEFINED and cannot be changed: pmucheck then
  * names the contexts Non-secure (as QEMU and Arm's models behave) and reports that it assumed so.
  */
