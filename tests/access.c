@@ -624,12 +624,7 @@ static void check_context(enum ctx c, const struct pmu_access_features *af)
 
 void test_access(void)
 {
-	unsigned pmuver = (unsigned)FIELD_GET(ID_AA64DFR0_EL1, PMUVer, features.id_aa64dfr0_el1);
-	struct pmu_access_features af = {
-		.fgt = features.fgt,
-		.fgt2 = features.fgt2,
-		.pmuv3p9 = pmuver >= 0x9 && pmuver != 0xf,
-	};
+	struct pmu_access_features af = pmu_access_features_of_pe();
 	unsigned c;
 
 	if (!pmu_implemented(&features.pmu)) {

@@ -33,6 +33,14 @@ const struct claim *pmu_count_claim(struct claim *c, const struct pmu_state *s, 
 	return c;
 }
 
+struct pmu_access_features pmu_access_features_of_pe(void)
+{
+	unsigned pmuver = (unsigned)FIELD_GET(ID_AA64DFR0_EL1, PMUVer, features.id_aa64dfr0_el1);
+
+	return (struct pmu_access_features){ .fgt = features.fgt, .fgt2 = features.fgt2,
+					     .pmuv3p9 = pmuver >= 0x9 && pmuver != 0xf };
+}
+
 uint64_t pmu_all_counter_mask(void)
 {
 	return pmu_event_counter_mask() | PMU_CNT_C_BIT | (features.pmu.pmicntr ? PMU_CNT_F0_BIT : 0);

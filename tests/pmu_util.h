@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "model/pmu_access.h"
 #include "model/pmu_model.h"
 #include "runtime/context.h"
 #include "test/test.h"
@@ -26,6 +27,10 @@ uint64_t pmu_all_counter_mask(void);
  */
 const struct claim *pmu_count_claim(struct claim *c, const struct pmu_state *s, unsigned n, unsigned ctl,
 				    uint64_t expected, uint64_t seen);
+
+/* The features the access model reads beyond pmu_features (model/pmu_access.h): FEAT_FGT and FEAT_FGT2
+ * (ID_AA64MMFR0_EL1.FGT), FEAT_PMUv3p9 (ID_AA64DFR0_EL1.PMUVer >= 0b1001, not 0xF). */
+struct pmu_access_features pmu_access_features_of_pe(void);
 
 /* Whether the orchestrator owns MDCR_EL2 (EL2 implemented and entered at EL2 or EL3). */
 bool pmu_owns_el2(void);

@@ -124,15 +124,6 @@ static uint64_t at_ctx_pmzr(uint64_t bit)
 	return 0;
 }
 
-/* The access features the model reads (FEAT_FGT, FEAT_FGT2, FEAT_PMUv3p9). */
-static struct pmu_access_features access_features(void)
-{
-	unsigned pmuver = (unsigned)FIELD_GET(ID_AA64DFR0_EL1, PMUVer, features.id_aa64dfr0_el1);
-
-	return (struct pmu_access_features){ .fgt = features.fgt, .fgt2 = features.fgt2,
-					     .pmuv3p9 = pmuver >= 0x9 && pmuver != 0xf };
-}
-
 /*
  * An access of reg at s as the baseline leaves the controls (runtime/baseline.h: PMUSERENR_EL0 = EN|SW|CR|ER,
  * no fine-grained trap, PMUACR_EL1 = 0, HDFGxTR2_EL2's PMU bits permitting where pmucheck owns EL2).
@@ -594,7 +585,7 @@ static void check_fields(enum ctx c, const struct pmu_access_features *af)
 
 void test_regbits(void)
 {
-	struct pmu_access_features af = access_features();
+	struct pmu_access_features af = pmu_access_features_of_pe();
 	const char *why;
 	unsigned c;
 

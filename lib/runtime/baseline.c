@@ -74,9 +74,7 @@ void el2_baseline(void)
 	write_mdcr_el2(mdcr_el2_baseline());
 	/* EL1 and EL0 may read the counters (EL1PCTEN, EL1PCEN = 1); no FEAT_ECV traps, no event stream: the
 	 * other fields reset to UNKNOWN values (D24 CNTHCTL_EL2; the interrupt module reads CNTVCT_EL0 at EL1) */
-	write_cnthctl_el2(e2h ? CNTHCTL_EL2_E2H_EL1PCTEN_BIT | CNTHCTL_EL2_E2H_EL1PTEN_BIT | CNTHCTL_EL2_E2H_EL0PCTEN_BIT |
-				CNTHCTL_EL2_E2H_EL0VCTEN_BIT
-			      : CNTHCTL_EL2_EL1PCTEN_BIT | CNTHCTL_EL2_EL1PCEN_BIT);
+	write_cnthctl_el2(e2h ? CNTHCTL_EL2_E2H_ACCESS : CNTHCTL_EL2_EL1PCTEN_BIT | CNTHCTL_EL2_EL1PCEN_BIT);
 	if (features.fgt) {
 		/* no fine-grained debug traps (their reset values are UNKNOWN; without EL3 nothing gates them) */
 		write_hdfgrtr_el2(0);
@@ -102,8 +100,7 @@ void el2_vhe_enter(bool host)
 	write_hcr_el2(vhe_saved_hcr | HCR_EL2_E2H_BIT | (host ? HCR_EL2_TGE_BIT : 0));
 	isb();
 	write_cptr_el2(CPTR_EL2_E2H_FPEN);
-	write_cnthctl_el2(CNTHCTL_EL2_E2H_EL1PCTEN_BIT | CNTHCTL_EL2_E2H_EL1PTEN_BIT | CNTHCTL_EL2_E2H_EL0PCTEN_BIT |
-			  CNTHCTL_EL2_E2H_EL0VCTEN_BIT);
+	write_cnthctl_el2(CNTHCTL_EL2_E2H_ACCESS);
 	mmu_el2_regime(true);
 	write_sctlr_el2(mmu_sctlr_el1());
 	isb();

@@ -197,8 +197,9 @@ const struct xfail platform_xfails[] = {
 	 * enabled by MDCR_EL2.HPME counts all 3 writes made at Non-secure EL1 and EL0 (30 of 120 checks per
 	 * context: exactly the combinations where the counter is enabled), with or without EL3. Why sure:
 	 * QEMU v7.2.0's pmswinc_write() (target/arm/helper.c:1434-1467) loops over all pmu_num_counters()
-	 * counters and never applies the HPMN mask (also reproduced by a separate bare-metal probe); the same counters read 0 when their bit is written at EL2 or EL3 with HPME=0,
-	 * so the counting itself is modelled right. Fixed in pmucheck's QEMU (qemu/patches/0016).
+	 * counters and never applies the HPMN mask (also reproduced by a separate bare-metal probe); the same
+	 * counters read 0 when their bit is written at EL2 or EL3 with HPME=0, so the counting itself is modelled
+	 * right. Fixed in pmucheck's QEMU (qemu/patches/0016).
 	 */
 	{ "enable.swinc_unreachable.ns_el1", "PMUSwIncrement/PMSWINC_EL0 RAZ/WI for n >= HPMN",
 	  "PMSWINC_EL0 at NS EL1 increments counters n >= MDCR_EL2.HPMN", with_el2, QEMU_DEBIAN,
@@ -297,22 +298,18 @@ const struct xfail platform_xfails[] = {
 	 * 24, so the write drops SH, and pmu_counter_enabled() filters EL2 as "!nsh" whatever the Security
 	 * state (target/arm/helper.c:1181-1184). Fixed in pmucheck's QEMU (qemu/patches/0021).
 	 */
-	{ "filter.evtyper_sh.s_el2", "D13.7.1, CountPMUEvents (Secure EL2: filtered = NSH == SH)",
-	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_DEBIAN, sh_filter_ignored },
-	{ "filter.ccfiltr_sh.s_el2", "D13.7.1, CountPMUEvents (Secure EL2: filtered = NSH == SH)",
-	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_DEBIAN, sh_filter_ignored },
+#define SH_DEVIATION(point, seen)                                                                          \
+	{ point, "D13.7.1, CountPMUEvents (Secure EL2: filtered = NSH == SH)", seen, NULL, QEMU_DEBIAN,      \
+	  sh_filter_ignored }
+	SH_DEVIATION("filter.evtyper_sh.s_el2", "SH ignored: Secure EL2 filtered as NSH == 0"),
+	SH_DEVIATION("filter.ccfiltr_sh.s_el2", "SH ignored: Secure EL2 filtered as NSH == 0"),
 	/* The same with INST_RETIRED counted exactly (-icount): SH = 1, NSH = 0 counts nothing at Secure EL2. */
-	{ "filter.inst_retired.s_el2", "D13.7.1, CountPMUEvents (Secure EL2: filtered = NSH == SH)",
-	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_DEBIAN, sh_filter_ignored },
+	SH_DEVIATION("filter.inst_retired.s_el2", "SH ignored: Secure EL2 filtered as NSH == 0"),
 	/* The same at Secure EL2 with HCR_EL2.E2H = 1, and at the Secure host EL0, whose calls pass through it. */
-	{ "filter.evtyper_sh.s_el2_vhe", "D13.7.1, CountPMUEvents (Secure EL2: filtered = NSH == SH)",
-	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_DEBIAN, sh_filter_ignored },
-	{ "filter.ccfiltr_sh.s_el2_vhe", "D13.7.1, CountPMUEvents (Secure EL2: filtered = NSH == SH)",
-	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_DEBIAN, sh_filter_ignored },
-	{ "filter.ccfiltr_sh.s_el0_vhe", "D13.7.1, CountPMUEvents (Secure EL2: filtered = NSH == SH)",
-	  "SH ignored: the Secure EL2 its calls pass through filtered as NSH == 0", NULL, QEMU_DEBIAN, sh_filter_ignored },
-	{ "filter.inst_retired.s_el2_vhe", "D13.7.1, CountPMUEvents (Secure EL2: filtered = NSH == SH)",
-	  "SH ignored: Secure EL2 filtered as NSH == 0", NULL, QEMU_DEBIAN, sh_filter_ignored },
+	SH_DEVIATION("filter.evtyper_sh.s_el2_vhe", "SH ignored: Secure EL2 filtered as NSH == 0"),
+	SH_DEVIATION("filter.ccfiltr_sh.s_el2_vhe", "SH ignored: Secure EL2 filtered as NSH == 0"),
+	SH_DEVIATION("filter.ccfiltr_sh.s_el0_vhe", "SH ignored: the Secure EL2 its calls pass through filtered as NSH == 0"),
+	SH_DEVIATION("filter.inst_retired.s_el2_vhe", "SH ignored: Secure EL2 filtered as NSH == 0"),
 	{ "filter.sh_rw", "PMEVTYPER<n>_EL0.SH, PMCCFILTR_EL0.SH RW with EL3 and FEAT_SEL2",
 	  "SH written 1 reads 0", NULL, QEMU_DEBIAN, sh_reads_zero },
 	/*
