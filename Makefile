@@ -60,6 +60,7 @@ SRCS := boot/entry.S boot/boot_main.c \
         el3/smc_service.c el2/hvc_service.c el1/svc_service.c \
         lib/arch/id_regs.c \
         lib/runtime/baseline.c lib/runtime/context.c lib/runtime/context_lower.S lib/runtime/exception.c lib/runtime/profiling_exception.c lib/runtime/watchdog.c lib/runtime/vectors.S \
+        lib/runtime/aarch32.c lib/runtime/aarch32_agent_blob.S \
         $(CONSOLE_SRC) lib/drivers/console_early.S $(UART_SRCS) lib/drivers/gic/gic.c lib/drivers/gic/gicv2.c lib/drivers/gic/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c \
         lib/smp/psci.c lib/smp/pe_start.c $(DT_SRCS) \
         lib/platform/platform_exit.c $(MODEL_SRCS) \
@@ -177,6 +178,34 @@ $(BUILD)/%.o: %.S $(BUILD)/flags
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  AS      $<")
 	$(Q)$(CC) $(ASFLAGS) -c $< -o $@
+# The A32 agent the AArch32 contexts run (lib/runtime/aarch32_agent.S): A32 code, so not the AArch64 compiler's.
+# gcc builds assemble it with GNU as for arm-none-eabi (Debian's binutils-arm-none-eabi: the agent is assembly only,
+# no A32 compiler or C library is needed), clang builds with clang's own assembler for armv8a; either way into a
+# flat binary with no relocation (position independent), which aarch32_agent_blob.S includes.
+A32_CROSS_COMPILE ?= arm-none-eabi-
+A32_SRC := lib/runtime/aarch32_agent.S
+A32_OBJ := $(BUILD)/lib/runtime/aarch32_agent.a32.o
+A32_BIN := $(BUILD)/lib/runtime/aarch32_agent.bin
+ifeq ($(TOOLCHAIN),clang)
+A32_ASSEMBLE = clang --target=armv8a-none-eabi -c -D__ASSEMBLER__ -Ilib $(A32_SRC) -o $(A32_OBJ)
+A32_OBJCOPY := llvm-objcopy
+A32_READELF := llvm-readelf
+else
+A32_ASSEMBLE = $(CROSS_COMPILE)gcc -E -P -x assembler-with-cpp -D__ASSEMBLER__ -Ilib $(A32_SRC) | \
+               $(A32_CROSS_COMPILE)as -o $(A32_OBJ)
+A32_OBJCOPY := $(A32_CROSS_COMPILE)objcopy
+A32_READELF := $(A32_CROSS_COMPILE)readelf
+endif
+$(A32_BIN): $(A32_SRC) lib/arch/aarch32_pmu_regs.h lib/runtime/context.h $(BUILD)/flags
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  AS32    $(A32_SRC)")
+	$(Q)$(A32_ASSEMBLE)
+	$(Q)if $(A32_READELF) -r $(A32_OBJ) | grep -q "R_ARM"; then \
+	   echo "$(A32_SRC): relocations in the A32 agent: it must be position independent"; exit 1; fi
+	$(Q)$(A32_OBJCOPY) -O binary -j .text $(A32_OBJ) $@
+$(BUILD)/lib/runtime/aarch32_agent_blob.o: $(A32_BIN)
+$(BUILD)/lib/runtime/aarch32_agent_blob.o: ASFLAGS += -DAARCH32_AGENT_BIN='"$(A32_BIN)"'
+
 $(BUILD)/pmucheck.ld: linker/pmucheck.ld.S $(BUILD)/flags
 	@mkdir -p $(@D)
 	$(Q)$(CROSS_COMPILE)gcc -E -P -x c -D__ASSEMBLER__ -Ilib $(PLAT_DEFS) $< -o $@

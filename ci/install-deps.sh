@@ -37,7 +37,7 @@ case $MODE in run|all) ;; *) echo "usage: $0 [run|all]" >&2; exit 2;; esac
 CACHE=${PMUCHECK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pmucheck}
 QEMU10_VERSION=1:10.0.2+ds-2+deb13u1~bpo12+1
 
-run_packages=(make gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu picolibc-aarch64-linux-gnu qemu-system-arm)
+run_packages=(make gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu binutils-arm-none-eabi picolibc-aarch64-linux-gnu qemu-system-arm)
 test_packages=(clang lld libclang-rt-14-dev lava-common lava-dispatcher python3 python3-tap python3-junit.xml libfdt-dev
                device-tree-compiler cpp python3-libfdt chromium u-boot-qemu newlib-source)
 

@@ -42,12 +42,6 @@ struct enable_combo {
 };
 
 /* Runs in the context: PMCR_EL0 as this context reads it. */
-static uint64_t at_ctx_read_pmcr(uint64_t unused)
-{
-	(void)unused;
-	return read_pmcr_el0();
-}
-
 /* Model state for context c under combination k (pmu_util.h baseline plus the enable controls). */
 static void combo_state(struct pmu_state *s, enum ctx c, const struct enable_combo *k)
 {
@@ -112,7 +106,7 @@ static void check_swinc(enum ctx c, const struct enable_combo *k, unsigned nk)
 	struct pmu_state s;
 	struct claim cl;
 	char desc[128];
-	uint64_t seen, expected, ret;
+	uint64_t seen, expected;
 	unsigned i, n;
 	bool on_reached, on_unreached;
 
@@ -123,7 +117,7 @@ static void check_swinc(enum ctx c, const struct enable_combo *k, unsigned nk)
 	for (i = 0; i < nk; i++) {
 		combo_state(&s, c, &k[i]);
 		pmu_program(&s);
-		if (!call_ok(&reached, c, ctx_call(c, pmu_at_ctx_swinc_spin, pmu_event_counter_mask(), &ret)))
+		if (!call_ok(&reached, c, pmu_ctx_swinc_spin(c, pmu_event_counter_mask())))
 			continue;
 		pmu_stop();
 		for (n = 0; n < features.pmu.num_counters; n++) {
@@ -155,7 +149,7 @@ static void check_cycles(enum ctx c, const struct enable_combo *k, unsigned nk)
 	struct pmu_state s;
 	struct claim cl;
 	char desc[128];
-	uint64_t filter = pmu_filter_only_at(c), seen, ret;
+	uint64_t filter = pmu_filter_only_at(c), seen;
 	bool cpu_cycles = pmu_event_implemented(PMU_EVENT_CPU_CYCLES), counts, on_ccntr, on_evcntr;
 	unsigned i, n;
 
@@ -173,7 +167,7 @@ static void check_cycles(enum ctx c, const struct enable_combo *k, unsigned nk)
 		for (n = 0; n < features.pmu.num_counters; n++)
 			s.pmevtyper[n] = filter | PMU_EVENT_CPU_CYCLES;
 		pmu_program(&s);
-		if (!call_ok(&ccntr, c, ctx_call(c, pmu_at_ctx_swinc_spin, 0, &ret)))
+		if (!call_ok(&ccntr, c, pmu_ctx_swinc_spin(c, 0)))
 			continue;
 		pmu_stop();
 		counts = count_pmu_events(&features.pmu, &s, CYCLE_COUNTER_ID);
@@ -219,7 +213,7 @@ static void check_pmcr_n(enum ctx c, const struct enable_combo *k, unsigned nk)
 			      "MDCR_EL2.HPMN written %u, reads back %u", k[i].hpmn,
 			      (unsigned)FIELD_GET(MDCR_EL2, HPMN, mdcr));
 		}
-		if (!call_ok(&g, c, ctx_call(c, at_ctx_read_pmcr, 0, &pmcr)))
+		if (!call_ok(&g, c, pmu_ctx_read_pmcr(c, &pmcr)))
 			continue;
 		expected = get_num_event_counters_accessible(&features.pmu, &s);
 		check(&g, FIELD_GET(PMCR_EL0, N, pmcr) == expected,

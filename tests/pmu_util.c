@@ -10,6 +10,7 @@
 #include "drivers/gic/gic.h"
 #include "platform/platform_desc.h"
 #include "pmu_util.h"
+#include "runtime/aarch32.h"
 #include "runtime/baseline.h"
 #include "runtime/stacks.h"
 #include "test/test.h"
@@ -137,6 +138,47 @@ uint64_t pmu_at_ctx_swinc_spin(uint64_t mask)
 		;
 	isb();
 	return 0;
+}
+
+int pmu_ctx_swinc_spin(enum ctx c, uint64_t mask)
+{
+	struct a32_op ops[PMU_SWINC_WRITES + 3];
+	uint64_t ret;
+	unsigned i;
+
+	if (!ctx_aarch32(c))
+		return ctx_call(c, pmu_at_ctx_swinc_spin, mask, &ret);
+	for (i = 0; i < PMU_SWINC_WRITES; i++)
+		ops[i] = (struct a32_op){ .kind = A32_OP_WRITE, .reg = A32_REG_PMSWINC, .lo = (uint32_t)mask };
+	ops[i++] = (struct a32_op){ .kind = A32_OP_SPIN, .lo = PMU_CYCLE_SPIN };
+	ops[i++] = (struct a32_op){ .kind = A32_OP_ISB };
+	ops[i] = (struct a32_op){ .kind = A32_OP_END };
+	return ctx_call_a32(c, ops, &ret);
+}
+
+static uint64_t at_ctx_read_pmcr(uint64_t unused)
+{
+	(void)unused;
+	return read_pmcr_el0();
+}
+
+int pmu_ctx_read_pmcr(enum ctx c, uint64_t *v)
+{
+	struct a32_op ops[2] = { { .kind = A32_OP_READ, .reg = A32_REG_PMCR }, { .kind = A32_OP_END } };
+	int status;
+
+	if (!ctx_aarch32(c))
+		return ctx_call(c, at_ctx_read_pmcr, 0, v);
+	status = ctx_call_a32(c, ops, v);
+	*v = ops[0].lo;
+	return status;
+}
+
+const char *pmu_context_skip_reason_a64(enum ctx c, bool needs_sw_incr, const char *a32_why)
+{
+	const char *why = pmu_context_skip_reason(c, needs_sw_incr);
+
+	return why ? why : ctx_aarch32(c) ? a32_why : NULL;
 }
 
 enum ctx pmu_orchestrator_ctx(void)

@@ -75,6 +75,25 @@ uint64_t pmu_filter_only_at(enum ctx c);
  */
 uint64_t pmu_at_ctx_swinc_spin(uint64_t mask);
 
+/*
+ * pmu_at_ctx_swinc_spin(mask) in context c: at an AArch64 context through ctx_call(), at an AArch32 one through the
+ * A32 agent (ctx_call_a32: PMU_SWINC_WRITES MCR writes of mask[31:0] to PMSWINC, PMU_CYCLE_SPIN loop turns, ISB).
+ * Returns ctx_call()'s status.
+ */
+int pmu_ctx_swinc_spin(enum ctx c, uint64_t mask);
+
+/*
+ * Read the performance monitors control register at context c: PMCR_EL0 with MRS at an AArch64 context, PMCR
+ * (PMCR_EL0[31:0], G8.4) with MRC at an AArch32 one, into *v. Returns ctx_call()'s status.
+ */
+int pmu_ctx_read_pmcr(enum ctx c, uint64_t *v);
+
+/*
+ * Why a module with no AArch32 form cannot check context c: pmu_context_skip_reason(), or for an AArch32 context
+ * the module's reason `a32_why` (which names what has no AArch32 view). NULL when it can.
+ */
+const char *pmu_context_skip_reason_a64(enum ctx c, bool needs_sw_incr, const char *a32_why);
+
 /* The context the orchestrator itself runs in (EL3, Non-secure EL2 or Non-secure EL1). */
 enum ctx pmu_orchestrator_ctx(void);
 

@@ -386,6 +386,11 @@
 #define ESR_EC_SHIFT      26
 #define ESR_EC_MASK       MASK64(31, 26)
 #define ESR_EC_UNKNOWN    0x00
+#define ESR_EC_MCR_MRC_CP15   0x03 /* trapped MCR or MRC, coproc 0b1111, from AArch32 */
+#define ESR_EC_MCRR_MRRC_CP15 0x04 /* trapped MCRR or MRRC, coproc 0b1111, from AArch32 */
+#define ESR_EC_SVC32      0x11
+#define ESR_EC_HVC32      0x12
+#define ESR_EC_SMC32      0x13
 #define ESR_EC_SVC64      0x15
 #define ESR_EC_HVC64      0x16
 #define ESR_EC_SMC64      0x17

@@ -10,7 +10,9 @@
 #include "arch/arch_regs.h"
 #include "arch/id_regs.h"
 #include "arch/sysreg.h"
+#include "runtime/aarch32.h"
 #include "runtime/baseline.h"
+#include "runtime/image_layout.h"
 #include "runtime/context.h"
 #include "runtime/exception.h"
 #include "runtime/stacks.h"
@@ -34,6 +36,7 @@ static const struct {
 	bool secure;
 	bool eel2;
 	bool vhe; /* HCR_EL2.E2H = 1 (and TGE = 1 at EL0) */
+	bool a32, el1_a32; /* AArch32 state; EL1 in AArch32 state */
 } ctx_table[CTX_COUNT] = {
 	[CTX_EL3] = { "el3", 3, true, false, false },
 	[CTX_NS_EL2] = { "ns_el2", 2, false, false, false },
@@ -48,6 +51,10 @@ static const struct {
 	[CTX_NS_EL0_VHE] = { "ns_el0_vhe", 0, false, false, true },
 	[CTX_S_EL2_VHE] = { "s_el2_vhe", 2, true, true, true },
 	[CTX_S_EL0_VHE] = { "s_el0_vhe", 0, true, true, true },
+	[CTX_NS_EL0_A32] = { "ns_el0_a32", 0, false, false, false, true, false },
+	[CTX_NS_EL1_A32] = { "ns_el1_a32", 1, false, false, false, true, true },
+	[CTX_S_EL0_A32] = { "s_el0_a32", 0, true, false, false, true, true },
+	[CTX_S_EL1_A32] = { "s_el1_a32", 1, true, false, false, true, true },
 };
 
 const char *ctx_name(enum ctx c) { return ctx_table[c].name; }
@@ -56,6 +63,8 @@ bool ctx_secure(enum ctx c) { return ctx_table[c].secure; }
 bool ctx_eel2(enum ctx c) { return ctx_table[c].eel2; }
 bool ctx_vhe(enum ctx c) { return ctx_table[c].vhe; }
 bool ctx_host_el0(enum ctx c) { return ctx_table[c].vhe && ctx_table[c].el == 0; }
+bool ctx_aarch32(enum ctx c) { return ctx_table[c].a32; }
+bool ctx_el1_aarch32(enum ctx c) { return ctx_table[c].el1_a32; }
 int ctx_current(void) { return ctx_running; }
 
 
@@ -83,6 +92,14 @@ bool ctx_available(enum ctx c, const char **why)
 		*why = "FEAT_VHE not implemented (ID_AA64MMFR1_EL1.VH == 0)";
 	else if (ctx_vhe(c) && orchestrator_el < 3 && !(orchestrator_el == 2 && features.e2h_res1))
 		*why = "the VHE contexts need pmucheck entered at EL3 (its own EL2 runs with HCR_EL2.E2H = 0)";
+	else if (ctx_aarch32(c) && FIELD_GET(ID_AA64PFR0_EL1, EL0, features.id_aa64pfr0_el1) != ID_AA64PFR0_EL_AARCH32)
+		*why = "AArch32 not implemented at EL0 (ID_AA64PFR0_EL1.EL0 != 0b0010)";
+	else if (ctx_el1_aarch32(c) && FIELD_GET(ID_AA64PFR0_EL1, EL1, features.id_aa64pfr0_el1) != ID_AA64PFR0_EL_AARCH32)
+		*why = "AArch32 not implemented at EL1 (ID_AA64PFR0_EL1.EL1 != 0b0010)";
+	else if (ctx_el1_aarch32(c) && orchestrator_el < 2)
+		*why = "entered at EL1: an AArch32 EL1 needs HCR_EL2.RW or SCR_EL3.RW, which a higher level owns";
+	else if (ctx_aarch32(c) && (uintptr_t)__image_end > (U64(1) << 32))
+		*why = "the image is above 4 GiB: AArch32 code cannot address it";
 	return *why == NULL;
 }
 
@@ -121,7 +138,17 @@ static void ctx_prepare_lower(enum ctx c)
  */
 static int orchestrator_pm = -1;
 
-int ctx_call(enum ctx c, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *ret)
+/* SPSR_ELx for the entry into an AArch32 context (C5.2.18, AArch32 state): M[4] = 1 with User (0b10000) or
+ * Supervisor (0b10011) mode, A32 (T = 0), CPSR.{A, I, F} = 1. */
+#define A32_SPSR_USR 0x1d0
+#define A32_SPSR_SVC 0x1d3
+
+/*
+ * ctx_call() and ctx_call_a32(): enter context c at elr with spsr (x0 = fn, x1 = arg there), or run fn(arg) here
+ * when c is the orchestrator's own context; come back through ctx_return_to_orchestrator().
+ */
+static int ctx_run(enum ctx c, uint64_t (*fn)(uint64_t), uint64_t x0, uint64_t arg, uint64_t elr, uint64_t spsr,
+		   uint64_t *ret)
 {
 	unsigned el = ctx_el(c);
 
@@ -132,18 +159,22 @@ int ctx_call(enum ctx c, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *ret)
 	ctx_value = 0;
 	ctx_status = CTX_OK;
 	if (setjmp(ctx_jmp) == 0) {
-		if (el == orchestrator_el) {
+		if (el == orchestrator_el && !ctx_aarch32(c)) {
 			watchdog_arm(WATCHDOG_MS);
 			__asm__ volatile("msr daifclr, #1\n\tisb" ::: "memory"); /* FIQ: the watchdog's */
 			ctx_value = fn(arg);
 		} else {
 			ctx_prepare_lower(c);
+			if (ctx_el1_aarch32(c))
+				a32_el1_enter(c);
 			watchdog_arm(WATCHDOG_MS);
-			ctx_eret((uint64_t)(uintptr_t)fn, arg, (uint64_t)(uintptr_t)ctx_lower_entry, ctx_spsr(el));
+			ctx_eret(x0, arg, elr, spsr);
 		}
 	}
 	__asm__ volatile("msr daifset, #1\n\tisb" ::: "memory"); /* the watchdog stays armed (watchdog.h) */
 	ctx_running = -1;
+	if (ctx_el1_aarch32(c))
+		a32_el1_leave(c);
 	if (ctx_vhe(c) && orchestrator_el == 3)
 		el2_vhe_leave();
 	else if (ctx_host_el0(c)) {
@@ -156,6 +187,35 @@ int ctx_call(enum ctx c, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *ret)
 		ctx_set_pm(orchestrator_pm != 0);
 	*ret = ctx_value;
 	return (int)ctx_status;
+}
+
+int ctx_call(enum ctx c, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *ret)
+{
+	*ret = 0;
+	if (ctx_aarch32(c))
+		return CTX_ABORTED;
+	return ctx_run(c, fn, (uint64_t)(uintptr_t)fn, arg, (uint64_t)(uintptr_t)ctx_lower_entry, ctx_spsr(ctx_el(c)),
+		       ret);
+}
+
+int ctx_call_a32(enum ctx c, struct a32_op *ops, uint64_t *ret)
+{
+	uint64_t flags = 0;
+	int status;
+
+	*ret = 0;
+	if (!ctx_aarch32(c))
+		return CTX_ABORTED;
+	exc_unexpected.taken = false;
+	if (ctx_el1_aarch32(c))
+		flags = A32_ENTRY_EL1 | (ctx_el(c) == 0 ? A32_ENTRY_DROP_EL0 : 0) |
+			(orchestrator_el == 2 ? A32_ENTRY_HVC : 0);
+	status = ctx_run(c, NULL, (uint64_t)(uintptr_t)ops, flags, (uint64_t)(uintptr_t)(a32_agent + A32_AGENT_ENTRY),
+			 ctx_el1_aarch32(c) ? A32_SPSR_SVC : A32_SPSR_USR, ret);
+	if (status != CTX_OK && !exc_unexpected.taken) /* the agent's own vector ended it: *ret is the offset */
+		exc_unexpected = (struct exc_record){ .taken = true, .el = 1, .ctx = (int)c, .a32_own = true,
+						    .a32_vector = (unsigned)*ret };
+	return status;
 }
 
 void ctx_return_to_orchestrator(uint64_t value, uint64_t status)

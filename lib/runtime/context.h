@@ -16,6 +16,11 @@
  *                                     regime (Secure: FEAT_SEL2)
  *   CTX_NS_EL0_VHE, CTX_S_EL0_VHE     EL0 with HCR_EL2.{E2H, TGE} = {1, 1}: the host's user space, ELIsInHost(EL0);
  *                                     its exceptions go to EL2
+ *   CTX_NS_EL0_A32, CTX_S_EL0_A32     EL0 in AArch32 state: Non-secure under an AArch64 EL1 (a 32-bit application under
+ *                                     a 64-bit kernel), Secure under an AArch32 EL1 (a 32-bit Secure OS's user space)
+ *   CTX_NS_EL1_A32, CTX_S_EL1_A32     EL1 in AArch32 state (HCR_EL2.RW = 0 under EL2, else SCR_EL3.RW = 0), EL2 and
+ *                                     EL3 AArch64; its EL1&0 regime in the AArch32 long-descriptor form
+ *                                     The AArch32 contexts run the A32 agent (runtime/aarch32.h), not C: ctx_call_a32()
  * The VHE contexts are entered from EL3, where pmucheck's own EL2 runs with E2H = 0; entered at EL2 on a PE without
  * FEAT_E2H0 (E2H RES1) its EL2 is ns_el2_vhe itself, the host EL0 is entered from it, and ns_el2 cannot exist.
  * Without EL3 the PE's Security state is IMPLEMENTATION DEFINED and cannot be changed: pmucheck then
@@ -51,6 +56,10 @@ enum ctx {
 	CTX_NS_EL0_VHE,
 	CTX_S_EL2_VHE,
 	CTX_S_EL0_VHE,
+	CTX_NS_EL0_A32,
+	CTX_NS_EL1_A32,
+	CTX_S_EL0_A32,
+	CTX_S_EL1_A32,
 	CTX_COUNT
 };
 
@@ -63,6 +72,10 @@ bool ctx_eel2(enum ctx c);
 /* Whether context c runs with HCR_EL2.E2H = 1 (the VHE contexts), and with TGE = 1 as well (host EL0). */
 bool ctx_vhe(enum ctx c);
 bool ctx_host_el0(enum ctx c);
+/* Whether context c runs in AArch32 state (the *_a32 contexts), and whether its EL1 is AArch32 (ns_el1_a32,
+ * s_el1_a32, and s_el0_a32, whose EL1 is). */
+bool ctx_aarch32(enum ctx c);
+bool ctx_el1_aarch32(enum ctx c);
 
 /* Exception level pmucheck was entered at: the orchestrator's EL (set once by boot_main()). */
 extern unsigned orchestrator_el;
@@ -81,6 +94,18 @@ bool ctx_available(enum ctx c, const char **why);
  * it to 1, AArch64.TakeException()): one PMUCHECK_CALL_SET_PM service call per ctx_call().
  */
 int ctx_call(enum ctx c, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *ret);
+
+/*
+ * Run the A32 agent's request list `ops` (runtime/aarch32.h struct a32_op, ended by A32_OP_END) in AArch32 context c
+ * (ctx_aarch32(c), available). The agent writes each request's results into the list. A trap to an AArch64 EL
+ * is unexpected (CTX_ABORTED) unless the caller armed exc_expect_table_begin() with a record per request (the agent
+ * names the request in r10, EXC_TAG_REG). Returns CTX_OK, or CTX_ABORTED (exc_unexpected says which exception, or
+ * for an exception AArch32 EL1 took itself *ret is its vector offset, exc_unexpected.taken false). Interrupts are
+ * masked (CPSR.{A, I, F} = 1). Not for AArch64 contexts; ctx_call() is not for AArch32 ones (both return
+ * CTX_ABORTED).
+ */
+struct a32_op;
+int ctx_call_a32(enum ctx c, struct a32_op *ops, uint64_t *ret);
 
 /* The context ctx_call() is running now, or -1 outside any call. */
 int ctx_current(void);

@@ -67,6 +67,7 @@ static void exc_record_fill(struct exc_record *r, const struct exc_frame *f, uns
 	r->taken = true;
 	r->watchdog = false;
 	r->stack_overflow = false;
+	r->a32_own = false;
 	r->el = el;
 	r->kind = kind;
 	r->elr = f->elr;
@@ -91,6 +92,11 @@ void exc_record_print(const struct exc_record *r)
 	if (r->stack_overflow)
 		printf("#   stack overflow: an exception was taken to EL%u with SP outside every stack (its guard page)\n",
 		       r->el);
+	if (r->a32_own) {
+		printf("#   exception taken by AArch32 EL1 itself (its vector at offset 0x%02x) in context %s\n",
+		       (unsigned)r->a32_vector, r->ctx >= 0 ? ctx_name((enum ctx)r->ctx) : "none");
+		return;
+	}
 	printf("#   exception taken to EL%u (%s, %s) in context %s\n", r->el, type[r->kind & 3], src[r->kind >> 2],
 	       r->ctx >= 0 ? ctx_name((enum ctx)r->ctx) : "none");
 	printf("#   ESR_EL%u = 0x%016llx (EC = 0x%02x) ELR_EL%u = 0x%016llx FAR_EL%u = 0x%016llx SPSR_EL%u = "
@@ -106,9 +112,11 @@ static bool exc_service(struct exc_frame *f, unsigned el, uint64_t esr)
 
 	if ((esr & ESR_ISS_IMM16_MASK) != 0)
 		return false;
-	/* SVC from EL0 reaches EL2 instead of EL1 when HCR_EL2.TGE == 1: EL2's service takes it */
-	if ((el == 3 && ec == ESR_EC_SMC64) || (el == 2 && (ec == ESR_EC_HVC64 || ec == ESR_EC_SVC64)) ||
-	    (el == 1 && ec == ESR_EC_SVC64))
+	/* SVC from EL0 reaches EL2 instead of EL1 when HCR_EL2.TGE == 1: EL2's service takes it. From AArch32 (the
+	 * A32 agent) the same calls are SVC, HVC and SMC with their AArch32 syndromes. */
+	if ((el == 3 && (ec == ESR_EC_SMC64 || ec == ESR_EC_SMC32)) ||
+	    (el == 2 && (ec == ESR_EC_HVC64 || ec == ESR_EC_SVC64 || ec == ESR_EC_HVC32 || ec == ESR_EC_SVC32)) ||
+	    (el == 1 && (ec == ESR_EC_SVC64 || ec == ESR_EC_SVC32)))
 		return exc_services[el] && exc_services[el](f);
 	return false;
 }
@@ -187,6 +195,16 @@ void exception_dispatch(struct exc_frame *f, unsigned kind, unsigned el)
 	struct exc_record *expected = exc_expected;
 	unsigned ec = (unsigned)FIELD_GET(ESR, EC, esr);
 
+	/*
+	 * From AArch32, bits [63:32] of each X register that holds an AArch32 register are zero or what they were
+	 * (AArch64.MaybeZeroRegisterUppers, CONSTRAINED UNPREDICTABLE): read and write the frame as the AArch32 view.
+	 */
+	if ((kind >> 2) == EXC_SRC_LOW_A32) {
+		unsigned i;
+
+		for (i = 0; i < 31; i++)
+			f->x[i] = (uint32_t)f->x[i];
+	}
 	if (((kind & 3) == EXC_TYPE_IRQ || (kind & 3) == EXC_TYPE_FIQ) && watchdog_take(el)) {
 		exc_record_fill(&exc_unexpected, f, kind, el);
 		exc_unexpected.watchdog = true;
@@ -230,8 +248,9 @@ void exception_dispatch(struct exc_frame *f, unsigned kind, unsigned el)
 		if (expected && !expected->taken) {
 			exc_record_fill(expected, f, kind, el);
 			/* resume after the instruction; SVC/HVC/SMC already return past it */
-			if (ec != ESR_EC_SVC64 && ec != ESR_EC_HVC64 && ec != ESR_EC_SMC64)
-				f->elr += 4;
+			if (ec != ESR_EC_SVC64 && ec != ESR_EC_HVC64 && ec != ESR_EC_SMC64 && ec != ESR_EC_SVC32 &&
+			    ec != ESR_EC_HVC32 && ec != ESR_EC_SMC32)
+				f->elr += 4; /* A64, and A32 (the agent runs no T32) */
 			return;
 		}
 	}

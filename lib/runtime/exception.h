@@ -40,6 +40,8 @@ struct exc_record {
 	int ctx;         /* context (enum ctx) running when it was taken, or -1 */
 	bool watchdog;   /* the watchdog's interrupt (runtime/watchdog.h): the context did not come back */
 	bool stack_overflow; /* taken with SP outside every stack at a lower EL: the context overflowed it */
+	bool a32_own;        /* taken by an AArch32 EL1's own vector (ctx_call_a32): no AArch64 syndrome */
+	unsigned a32_vector; /* its offset in the AArch32 vector table (0x00-0x1C) */
 };
 
 /*
