@@ -59,7 +59,7 @@ void pmu_state_init(struct pmu_state *s, enum ctx c)
 	/* Field by field, every field: zeroing the whole struct first was picolibc's byte-at-a-time memset on
 	 * 360 bytes, 13% of the suite's instructions (make bench). The assertion makes a new field fail the build
 	 * until it is set here. */
-	_Static_assert(sizeof(struct pmu_state) == 360, "struct pmu_state changed: set its new field here");
+	_Static_assert(sizeof(struct pmu_state) == 368, "struct pmu_state changed: set its new field here");
 	s->el = ctx_el(c);
 	s->secure = features.el3 && ctx_secure(c);
 	s->scr_el3 = (s->secure ? 0 : SCR_EL3_NS_BIT) | (ctx_eel2(c) ? SCR_EL3_EEL2_BIT : 0);
@@ -80,6 +80,8 @@ void pmu_state_init(struct pmu_state *s, enum ctx c)
 	s->pmsscr_el1 = 0;
 	s->halted = false;
 	s->pmpcsctl_ss = false;
+	s->el1_aarch32 = ctx_el1_aarch32(c);
+	s->sder32_el3 = 0; /* el3_baseline() */
 }
 
 void pmu_stop(void)
@@ -122,6 +124,8 @@ void pmu_program(const struct pmu_state *s)
 	write_pmcntenset_el0(s->pmcntenset_el0);
 	if (orchestrator_el == 3)
 		write_mdcr_el3(s->mdcr_el3);
+	if (orchestrator_el == 3 && s->el1_aarch32) /* SDER32_EL3.SUNIDEN: only an AArch32 EL1's Secure EL0 reads it */
+		write_sder32_el3(s->sder32_el3);
 	if (pmu_owns_el2())
 		write_mdcr_el2(s->mdcr_el2);
 	write_pmcr_el0(s->pmcr_el0);
@@ -140,20 +144,28 @@ uint64_t pmu_at_ctx_swinc_spin(uint64_t mask)
 	return 0;
 }
 
-int pmu_ctx_swinc_spin(enum ctx c, uint64_t mask)
+int pmu_ctx_a32_swinc(enum ctx c, uint64_t mask, unsigned writes, unsigned spin)
 {
-	struct a32_op ops[PMU_SWINC_WRITES + 3];
+	struct a32_op ops[8 + 3];
 	uint64_t ret;
 	unsigned i;
 
-	if (!ctx_aarch32(c))
-		return ctx_call(c, pmu_at_ctx_swinc_spin, mask, &ret);
-	for (i = 0; i < PMU_SWINC_WRITES; i++)
+	for (i = 0; i < writes && i < 8; i++)
 		ops[i] = (struct a32_op){ .kind = A32_OP_WRITE, .reg = A32_REG_PMSWINC, .lo = (uint32_t)mask };
-	ops[i++] = (struct a32_op){ .kind = A32_OP_SPIN, .lo = PMU_CYCLE_SPIN };
+	if (spin)
+		ops[i++] = (struct a32_op){ .kind = A32_OP_SPIN, .lo = spin };
 	ops[i++] = (struct a32_op){ .kind = A32_OP_ISB };
 	ops[i] = (struct a32_op){ .kind = A32_OP_END };
 	return ctx_call_a32(c, ops, &ret);
+}
+
+int pmu_ctx_swinc_spin(enum ctx c, uint64_t mask)
+{
+	uint64_t ret;
+
+	if (ctx_aarch32(c))
+		return pmu_ctx_a32_swinc(c, mask, PMU_SWINC_WRITES, PMU_CYCLE_SPIN);
+	return ctx_call(c, pmu_at_ctx_swinc_spin, mask, &ret);
 }
 
 static uint64_t at_ctx_read_pmcr(uint64_t unused)

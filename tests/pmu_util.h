@@ -83,6 +83,12 @@ uint64_t pmu_at_ctx_swinc_spin(uint64_t mask);
 int pmu_ctx_swinc_spin(enum ctx c, uint64_t mask);
 
 /*
+ * At AArch32 context c (the A32 agent): `writes` MCR writes of mask[31:0] to PMSWINC with no synchronization between
+ * them, then `spin` loop turns (none for 0), then ISB. Returns ctx_call_a32()'s status.
+ */
+int pmu_ctx_a32_swinc(enum ctx c, uint64_t mask, unsigned writes, unsigned spin);
+
+/*
  * Read the performance monitors control register at context c: PMCR_EL0 with MRS at an AArch64 context, PMCR
  * (PMCR_EL0[31:0], G8.4) with MRC at an AArch32 one, into *v. Returns ctx_call()'s status.
  */

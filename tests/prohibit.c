@@ -3,7 +3,7 @@
  *
  * The controls: MDCR_EL3.SPME (RJDWFF, RGNGCW), MDCR_EL3.MPMX (FEAT_PMUv3p7, RGNGCW), MDCR_EL2.HPMD
  * (FEAT_PMUv3p1, RMMZLZ), PMCR_EL0.DP, MDCR_EL3.SCCD and MDCR_EL2.HCCD (FEAT_PMUv3p5), MDCR_EL3.MCCD
- * (FEAT_PMUv3p7). For each context the module runs every combination of the controls this PE implements
+ * (FEAT_PMUv3p7), and SDER32_EL3.SUNIDEN at Secure EL0 under an AArch32 EL1 (s_el0_a32). For each context the module runs every combination of the controls this PE implements
  * and the orchestrator owns, with both counter ranges in use (MDCR_EL2.HPMN = N/2 where EL2 is owned),
  * every counter enabled, event counters counting SW_INCR written at the context (exact counts) and the
  * cycle counter filtered to count in that context only (nonzero or zero).
@@ -38,7 +38,7 @@
 #include "tests.h"
 
 #define SWINC_WRITES PMU_SWINC_WRITES
-#define MAX_CONTROLS 7
+#define MAX_CONTROLS 8
 
 /* One prohibition control: where it lives and when the orchestrator can use it. */
 struct control {
@@ -53,6 +53,7 @@ struct control {
 static uint64_t *reg_mdcr_el3(struct pmu_state *s) { return &s->mdcr_el3; }
 static uint64_t *reg_mdcr_el2(struct pmu_state *s) { return &s->mdcr_el2; }
 static uint64_t *reg_pmcr_el0(struct pmu_state *s) { return &s->pmcr_el0; }
+static uint64_t *reg_sder32_el3(struct pmu_state *s) { return &s->sder32_el3; }
 
 static const struct control controls[MAX_CONTROLS] = {
 	{ "spme", "MDCR_EL3.SPME", "D11.5.3, D13.5.4 RJDWFF/RGNGCW (MDCR_EL3.SPME), CountPMUEvents", reg_mdcr_el3,
@@ -69,13 +70,15 @@ static const struct control controls[MAX_CONTROLS] = {
 	  MDCR_EL2_HCCD_BIT, true },
 	{ "mccd", "MDCR_EL3.MCCD", "D13.5.4 (MDCR_EL3.MCCD: cycle counter at EL3), CountPMUEvents", reg_mdcr_el3,
 	  MDCR_EL3_MCCD_BIT, true },
+	{ "suniden", "SDER32_EL3.SUNIDEN", "D11.5.3 (SDER32_EL3.SUNIDEN: Secure EL0 with an AArch32 EL1), CountPMUEvents",
+	  reg_sder32_el3, SDER32_EL3_SUNIDEN_BIT, false },
 };
 
 /*
  * Why control i cannot be used here (NULL when it can): the feature that adds it (ID_AA64DFR0_EL1.PMUVer,
  * PMCR_EL0.DP's condition in D24.5.8) or the level that owns its register.
  */
-static const char *control_absent(unsigned i)
+static const char *control_absent(unsigned i, enum ctx c)
 {
 	const struct pmu_features *f = &features.pmu;
 	bool el3 = orchestrator_el == 3, el2 = pmu_owns_el2();
@@ -92,8 +95,13 @@ static const char *control_absent(unsigned i)
 		       : el3 ? NULL : "MDCR_EL3 not owned (no EL3, or entered below EL3)";
 	case 5: return !feat_pmuv3p5(f) ? "FEAT_PMUv3p5 not implemented (ID_AA64DFR0_EL1.PMUVer < 0x6)"
 		       : el2 ? NULL : "MDCR_EL2 not owned (no EL2, or entered below EL2)";
-	default: return !feat_pmuv3p7(f) ? "FEAT_PMUv3p7 not implemented (ID_AA64DFR0_EL1.PMUVer < 0x7)"
+	case 6: return !feat_pmuv3p7(f) ? "FEAT_PMUv3p7 not implemented (ID_AA64DFR0_EL1.PMUVer < 0x7)"
 		       : el3 ? NULL : "MDCR_EL3 not owned (no EL3, or entered below EL3)";
+	default: return !features.aa32_el1 ? "AArch32 not implemented at EL1 (ID_AA64PFR0_EL1.EL1 != 0b0010): no SDER32_EL3"
+		       : !el3 ? "SDER32_EL3 not owned (no EL3, or entered below EL3)"
+		       : !(ctx_el(c) == 0 && ctx_secure(c) && ctx_el1_aarch32(c))
+		       ? "SDER32_EL3.SUNIDEN acts only at Secure EL0 under an AArch32 EL1 (CountPMUEvents): see s_el0_a32"
+		       : NULL;
 	}
 }
 
@@ -234,14 +242,13 @@ static void prohibit_context(enum ctx c)
 	struct pmu_state s, twin;
 	struct check_group g;
 	char name[64];
-	uint64_t ret;
 	int status;
 	bool icntr_alone = false;
 
 	for (i = 0; i < MAX_CONTROLS; i++) {
 		snprintf(name, sizeof(name), "prohibit.%s.%s", controls[i].name, ctx_name(c));
-		if (control_absent(i))
-			tap_skip(name, controls[i].rules, "%s", control_absent(i));
+		if (control_absent(i, c))
+			tap_skip(name, controls[i].rules, "%s", control_absent(i, c));
 		else if (test_selected(name))
 			used[nused++] = i;
 	}
@@ -258,8 +265,7 @@ static void prohibit_context(enum ctx c)
 	for (combo = 0; combo < (1u << nused); combo++) {
 		combo_state(&s, c, used, nused, combo);
 		pmu_program(&s);
-		status = ctx_call(c, pmu_at_ctx_swinc_spin,
-				  BIT64(get_num_event_counters_accessible(&features.pmu, &s)) - 1, &ret);
+		status = pmu_ctx_swinc_spin(c, BIT64(get_num_event_counters_accessible(&features.pmu, &s)) - 1);
 		pmu_stop();
 		results[combo].done = status == CTX_OK;
 		if (status != CTX_OK) {

@@ -286,6 +286,7 @@
 #define HCR_EL2_API_BIT   BIT64(41)
 #define HCR_EL2_APK_BIT   BIT64(40)
 #define HCR_EL2_RW_BIT    BIT64(31)
+#define SDER32_EL3_SUNIDEN_BIT BIT64(1) /* Secure EL0 non-invasive debug (and PMU counting) with an AArch32 EL1 */
 #define HCR_EL2_TGE_BIT   BIT64(27)
 #define HCR_EL2_TSC_BIT   BIT64(19)
 #define HCR_EL2_IMO_BIT   BIT64(4)

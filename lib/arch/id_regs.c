@@ -39,6 +39,8 @@ void features_read(void)
 	f->id_aa64mmfr4_el1 = read_id_aa64mmfr4_el1();
 	f->vhe = FIELD_GET(ID_AA64MMFR1_EL1, VH, f->id_aa64mmfr1_el1) != 0;
 	f->e2h_res1 = pe_e2h_res1();
+	f->aa32_el0 = FIELD_GET(ID_AA64PFR0_EL1, EL0, f->id_aa64pfr0_el1) == ID_AA64PFR0_EL_AARCH32;
+	f->aa32_el1 = FIELD_GET(ID_AA64PFR0_EL1, EL1, f->id_aa64pfr0_el1) == ID_AA64PFR0_EL_AARCH32;
 
 	f->pmu.pmuver = FIELD_GET(ID_AA64DFR0_EL1, PMUVer, f->id_aa64dfr0_el1);
 	f->pmu.hpmn0 = FIELD_GET(ID_AA64DFR0_EL1, HPMN0, f->id_aa64dfr0_el1) != 0;

@@ -23,6 +23,7 @@ struct features {
 	uint64_t id_aa64mmfr1_el1, id_aa64mmfr4_el1;
 	bool vhe;                      /* FEAT_VHE: ID_AA64MMFR1_EL1.VH != 0 */
 	bool e2h_res1;                 /* HCR_EL2.E2H is RES1: EL2, FEAT_VHE, and ID_AA64MMFR4_EL1.E2H0 negative */
+	bool aa32_el0, aa32_el1;       /* FEAT_AA32EL0/EL1: ID_AA64PFR0_EL1.{EL0, EL1} == 0b0010 (AArch64 and AArch32) */
 	struct pmu_features pmu;       /* the spec model's view */
 };
 

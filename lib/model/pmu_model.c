@@ -73,6 +73,10 @@ static bool pmu_event_counting_prohibited(const struct pmu_features *f, const st
 	if (f->el3 && (s->secure || s->el == 3))
 		prohibited = !(s->mdcr_el3 & MDCR_EL3_SPME_BIT) &&
 			     (!feat_pmuv3p7(f) || !(s->mdcr_el3 & MDCR_EL3_MPMX_BIT));
+	/* "if prohibited && PSTATE.EL == EL0 then ... elsif ELUsingAArch32(EL1) then prohibited =
+	 * SDER32_EL3.SUNIDEN == '0'" (EL3 is AArch64 here): Secure EL0 under an AArch32 EL1 */
+	if (prohibited && s->el == 0 && s->el1_aarch32)
+		prohibited = !(s->sder32_el3 & SDER32_EL3_SUNIDEN_BIT);
 	/* EL3 with FEAT_PMUv3p7: MPMX == 1 prohibits unless SPME == 1 and the counter is reserved for EL2 */
 	if (!prohibited && feat_pmuv3p7(f) && s->el == 3)
 		prohibited = (s->mdcr_el3 & MDCR_EL3_MPMX_BIT) &&
@@ -162,6 +166,21 @@ unsigned pmu_overflow_width(const struct pmu_features *f, const struct pmu_state
 	if (get_pmu_counter_range(f, s, idx) == PMUCounterRange_R1)
 		return (s->pmcr_el0 & PMCR_EL0_LP_BIT) ? 64 : 32;
 	return (s->mdcr_el2 & MDCR_EL2_HLP_BIT) ? 64 : 32;
+}
+
+uint64_t pmu_aarch32_increment_event_counter(const struct pmu_features *f, const struct pmu_state *s, unsigned idx,
+					     uint64_t old, uint64_t increment, bool *overflow)
+{
+	/* if HaveAArch64() then return AArch64.IncrementEventCounter(...); else 32 bits, ovflw = 32 */
+	unsigned bits = f->aarch32_only ? 32 : pmu_counter_bits(f, idx);
+	unsigned ovflw = f->aarch32_only ? 32 : pmu_overflow_width(f, s, idx);
+	uint64_t mask = bits == 64 ? ~U64(0) : (U64(1) << bits) - 1;
+	uint64_t oldv = old & mask, newv = oldv + increment;
+	/* old_value<64:ovflw> != new_value<64:ovflw>: the integer sum carried past bit ovflw - 1 */
+	bool carry64 = newv < oldv;
+
+	*overflow = ovflw == 64 ? carry64 : carry64 || (oldv >> 32) != (newv >> 32);
+	return newv & mask;
 }
 
 unsigned pmu_counter_bits(const struct pmu_features *f, unsigned idx)

@@ -32,6 +32,9 @@ struct pmu_features {
 	bool pmicntr;          /* FEAT_PMUv3_ICNTR: ID_AA64DFR1_EL1.PMICNTR != 0 */
 	bool pcsrv8p9;         /* FEAT_PCSRv8p9: PC sampling on a Capture event (PMPCSCTL.SS) */
 	bool pmss_in_debug;    /* IMPLEMENTATION DEFINED (D13.9 RTSYTY): the PE allows Capture events in Debug state */
+	bool aarch32_only;     /* !HaveAArch64(): no Exception level uses AArch64 (AArch32.IncrementEventCounter's
+				* second branch: 32-bit event counters, PMCR.LP RES0). pmucheck itself runs AArch64, so
+				* only the host tests set it. */
 };
 
 /* PSTATE, Security state and the controls the rules read (register values as programmed). */
@@ -55,6 +58,8 @@ struct pmu_state {
 	uint64_t pmsscr_el1;   /* PMSSCR_EL1.{NC, SS} */
 	bool halted;           /* Halted(): the PE is in Debug state */
 	bool pmpcsctl_ss;      /* PMPCSCTL.SS (FEAT_PCSRv8p9): sample the PC on a Capture event */
+	bool el1_aarch32;      /* ELUsingAArch32(EL1): the context's EL1 is AArch32 (EL3 AArch64) */
+	uint64_t sder32_el3;   /* SDER32_EL3.SUNIDEN (bit 1): Secure EL0 counting with an AArch32 EL1 (CountPMUEvents) */
 };
 
 enum pmu_counter_range { PMUCounterRange_R1, PMUCounterRange_R2, PMUCounterRange_R3 };
@@ -182,6 +187,17 @@ bool pmu_frozen(const struct pmu_features *f, const struct pmu_state *s, unsigne
  * PMCR_EL0.LC is 0. Instruction counter: 64.
  */
 unsigned pmu_overflow_width(const struct pmu_features *f, const struct pmu_state *s, unsigned idx);
+
+/*
+ * AArch32.IncrementEventCounter(idx, increment) (J1.2.1.10) for event counter idx holding `old`, as the PE does when
+ * the counter counts in an AArch32 context: with HaveAArch64() it is AArch64.IncrementEventCounter (the counter is
+ * pmu_counter_bits() wide and overflows at pmu_overflow_width()); in an AArch32-only implementation
+ * (f->aarch32_only) the counter is 32 bits and overflows at bit 32 whatever PMCR.LP says (LP RES0 there). Returns
+ * the new value, and in *overflow whether PMOVSSET<idx> is set (old<64:ovflw> != new<64:ovflw>). Chained counters
+ * (the CHAIN event) are not modelled.
+ */
+uint64_t pmu_aarch32_increment_event_counter(const struct pmu_features *f, const struct pmu_state *s, unsigned idx,
+					     uint64_t old, uint64_t increment, bool *overflow);
 
 /* Width of the counter register itself in bits: event counters 64 with FEAT_PMUv3p5 else 32; others 64. */
 unsigned pmu_counter_bits(const struct pmu_features *f, unsigned idx);

@@ -35,6 +35,8 @@ void el3_baseline(void)
 	scr_el3_test_bits = 0;
 	write_scr_el3(scr_el3_baseline() | watchdog_routing(3));
 	write_mdcr_el3(MDCR_EL3_BASELINE);
+	if (features.aa32_el1) /* UNKNOWN at reset: no Secure EL0 counting override under an AArch32 EL1 */
+		write_sder32_el3(0);
 	isb();
 }
 

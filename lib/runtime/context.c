@@ -92,9 +92,9 @@ bool ctx_available(enum ctx c, const char **why)
 		*why = "FEAT_VHE not implemented (ID_AA64MMFR1_EL1.VH == 0)";
 	else if (ctx_vhe(c) && orchestrator_el < 3 && !(orchestrator_el == 2 && features.e2h_res1))
 		*why = "the VHE contexts need pmucheck entered at EL3 (its own EL2 runs with HCR_EL2.E2H = 0)";
-	else if (ctx_aarch32(c) && FIELD_GET(ID_AA64PFR0_EL1, EL0, features.id_aa64pfr0_el1) != ID_AA64PFR0_EL_AARCH32)
+	else if (ctx_aarch32(c) && !features.aa32_el0)
 		*why = "AArch32 not implemented at EL0 (ID_AA64PFR0_EL1.EL0 != 0b0010)";
-	else if (ctx_el1_aarch32(c) && FIELD_GET(ID_AA64PFR0_EL1, EL1, features.id_aa64pfr0_el1) != ID_AA64PFR0_EL_AARCH32)
+	else if (ctx_el1_aarch32(c) && !features.aa32_el1)
 		*why = "AArch32 not implemented at EL1 (ID_AA64PFR0_EL1.EL1 != 0b0010)";
 	else if (ctx_el1_aarch32(c) && orchestrator_el < 2)
 		*why = "entered at EL1: an AArch32 EL1 needs HCR_EL2.RW or SCR_EL3.RW, which a higher level owns";
