@@ -507,7 +507,8 @@ void test_ebep(void)
 		enum ctx c = (enum ctx)i;
 		bool on_irq, on_table;
 
-		why = pmu_context_skip_reason(c, false);
+		why = pmu_context_skip_reason_a64(c, false, "FEAT_EBEP: PSTATE.PM, PMECR_EL1 and the PMU Profiling exception "
+						  "exist in AArch64 state only");
 		if (!why && !gic)
 			why = gic_why;
 		if (why) {

@@ -128,6 +128,9 @@ static const char *skip_reason(enum ctx c, const struct fault *f)
 
 	if (!ctx_available(c, &why))
 		return why;
+	if (ctx_aarch32(c))
+		return "the faults are A64 code; at an AArch32 context the A32 agent's own vectors take its UNDEFINED "
+		       "accesses (access.*_a32)";
 	if (f->fn == at_ctx_loop && orchestrator_el < 2)
 		return "no watchdog (entered at EL1): an endless loop could not be ended";
 	if (f->fn == at_ctx_recurse && ctx_el(c) == orchestrator_el)

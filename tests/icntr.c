@@ -534,7 +534,8 @@ void test_icntr(void)
 	printf("# icntr: %s\n", exact ? "exact counts (QEMU with INST_RETIRED in PMCEID0_EL0: -icount)"
 				      : "counting or not, no exact counts (not QEMU under -icount)");
 	for (c = 0; c < CTX_COUNT; c++) {
-		why = pmu_context_skip_reason((enum ctx)c, false);
+		why = pmu_context_skip_reason_a64((enum ctx)c, false, "FEAT_PMUv3_ICNTR: PMICNTR_EL0 and PMICFILTR_EL0 have no "
+						 "AArch32 encoding");
 		if (why) {
 			for (i = 0; i < 2; i++)
 				pmu_skip_at(points[i], (enum ctx)c, rules[i], why);

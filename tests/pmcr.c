@@ -31,6 +31,7 @@
 #include "arch/sysreg.h"
 #include "model/pmu_model.h"
 #include "pmu_util.h"
+#include "runtime/aarch32.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
 #include "runtime/exception.h"
@@ -76,6 +77,19 @@ static bool run_reset(struct check_group *g, enum ctx c, const struct pmu_state 
 	isb();
 	test_note(TREG_PMCR_EL0, 0);
 	test_note(TREG_PMCR_EL0, bit);
+	if (ctx_aarch32(c)) { /* MCR PMCR (PMCR_EL0[31:0], G8.4.9) of the programmed value with the bit, then MRC */
+		bool undef;
+
+		if (pmu_ctx_a32_write_read(c, A32_REG_PMCR, (uint32_t)(s->pmcr_el0 | bit), A32_REG_PMCR, pmcr, &undef) ==
+		    CTX_OK && !undef)
+			return true;
+		check(g, false, "unexpected exception at %s writing PMCR%s", ctx_name(c),
+		      undef ? " (UNDEFINED at its AArch32 EL1)" : "");
+		if (!undef)
+			exc_record_print(&exc_unexpected);
+		baseline_restore_all();
+		return false;
+	}
 	if (ctx_call(c, at_ctx_pmcr_write, bit, pmcr) != CTX_OK) {
 		check(g, false, "unexpected exception at %s writing PMCR_EL0", ctx_name(c));
 		exc_record_print(&exc_unexpected);

@@ -159,6 +159,18 @@ int pmu_ctx_a32_swinc(enum ctx c, uint64_t mask, unsigned writes, unsigned spin)
 	return ctx_call_a32(c, ops, &ret);
 }
 
+int pmu_ctx_a32_write_read(enum ctx c, unsigned wreg, uint32_t value, unsigned rreg, uint64_t *read, bool *undef)
+{
+	struct a32_op ops[4] = { { .kind = A32_OP_WRITE, .reg = (uint16_t)wreg, .lo = value }, { .kind = A32_OP_ISB },
+				 { .kind = A32_OP_READ, .reg = (uint16_t)rreg }, { .kind = A32_OP_END } };
+	uint64_t ret;
+	int status = ctx_call_a32(c, ops, &ret);
+
+	*read = ops[2].lo | (uint64_t)ops[2].hi << 32;
+	*undef = (ops[0].out | ops[2].out) & A32_OUT_UNDEF;
+	return status;
+}
+
 int pmu_ctx_swinc_spin(enum ctx c, uint64_t mask)
 {
 	uint64_t ret;

@@ -89,6 +89,13 @@ int pmu_ctx_swinc_spin(enum ctx c, uint64_t mask);
 int pmu_ctx_a32_swinc(enum ctx c, uint64_t mask, unsigned writes, unsigned spin);
 
 /*
+ * At AArch32 context c (the A32 agent): MCR of `value` to AArch32 register `wreg` (A32_REG_*, arch/aarch32_pmu_regs.h),
+ * ISB, MRC of `rreg` into *read (0 if the read did not happen). Returns ctx_call_a32()'s status; *undef is set when
+ * either access was UNDEFINED at the context's AArch32 EL1.
+ */
+int pmu_ctx_a32_write_read(enum ctx c, unsigned wreg, uint32_t value, unsigned rreg, uint64_t *read, bool *undef);
+
+/*
  * Read the performance monitors control register at context c: PMCR_EL0 with MRS at an AArch64 context, PMCR
  * (PMCR_EL0[31:0], G8.4) with MRC at an AArch32 one, into *v. Returns ctx_call()'s status.
  */
