@@ -633,5 +633,8 @@ void test_access(void)
 		return;
 	}
 	for (c = 0; c < CTX_COUNT; c++)
-		check_context((enum ctx)c, &af);
+		if (ctx_aarch32((enum ctx)c))
+			access_a32_context((enum ctx)c, &af);
+		else
+			check_context((enum ctx)c, &af);
 }

@@ -25,6 +25,7 @@
 #include "arch/sysreg.h"
 #include "model/pmu_access.h"
 #include "pmu_util.h"
+#include "runtime/aarch32.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
 #include "runtime/exception.h"
@@ -108,6 +109,55 @@ static uint64_t at_ctx_probe(uint64_t unused)
 	return 0;
 }
 
+/*
+ * The probe at an AArch32 context (the A32 agent): the AArch32 view of the register (G8.4: PMCNTENSET, PMOVSSET,
+ * PMINTENSET, PMEVCNTR<n>, PMEVTYPER<n>, PMXEVCNTR and PMXEVTYPER after an MCR of PMSELR, PMCR), 32 bits. A trap to
+ * an AArch64 EL is recorded as at an AArch64 context; an access UNDEFINED at AArch32 EL1 is recorded as an
+ * exception taken to EL1 with EC 0x00 (the agent's own vector: no syndrome).
+ */
+static int run_probe_a32(enum ctx c)
+{
+	static const uint16_t a32_reg[] = {
+		[REG_PMCNTENSET] = A32_REG_PMCNTENSET, [REG_PMCNTENCLR] = A32_REG_PMCNTENCLR,
+		[REG_PMOVSSET] = A32_REG_PMOVSSET, [REG_PMOVSCLR] = A32_REG_PMOVSR,
+		[REG_PMINTENSET] = A32_REG_PMINTENSET, [REG_PMINTENCLR] = A32_REG_PMINTENCLR,
+		[REG_PMXEVCNTR] = A32_REG_PMXEVCNTR, [REG_PMXEVTYPER] = A32_REG_PMXEVTYPER,
+	};
+	struct a32_op ops[4];
+	struct exc_record traps[4];
+	unsigned i = 0, at;
+	uint64_t ret;
+	int status;
+
+	if (probe.op == OP_PMCR_P) {
+		ops[i++] = (struct a32_op){ .kind = A32_OP_WRITE, .reg = A32_REG_PMCR, .lo = (uint32_t)PMCR_EL0_P_BIT };
+	} else {
+		uint16_t reg = probe.reg == REG_PMEVCNTR ? A32_REG_PMEVCNTR0 + probe.n :
+			       probe.reg == REG_PMEVTYPER ? A32_REG_PMEVTYPER0 + probe.n : a32_reg[probe.reg];
+
+		if (probe.reg == REG_PMXEVCNTR || probe.reg == REG_PMXEVTYPER) {
+			ops[i++] = (struct a32_op){ .kind = A32_OP_WRITE, .reg = A32_REG_PMSELR, .lo = probe.n };
+			ops[i++] = (struct a32_op){ .kind = A32_OP_ISB };
+		}
+		ops[i++] = (struct a32_op){ .kind = probe.op == OP_READ ? A32_OP_READ : A32_OP_WRITE, .reg = reg,
+					    .lo = (uint32_t)probe.value };
+	}
+	at = i - 1;
+	ops[i++] = (struct a32_op){ .kind = A32_OP_ISB };
+	ops[i] = (struct a32_op){ .kind = A32_OP_END };
+	exc_expect_table_begin(traps, i);
+	status = ctx_call_a32(c, ops, &ret);
+	exc_expect_table_end();
+	probe.taken = traps[at].taken || (ops[at].out & A32_OUT_UNDEF);
+	if (traps[at].taken)
+		probe.exc = traps[at];
+	else if (ops[at].out & A32_OUT_UNDEF)
+		probe.exc = (struct exc_record){ .taken = true, .el = 1, .esr = 0, .ctx = (int)c, .a32_own = true };
+	if (probe.op == OP_READ && !probe.taken)
+		probe.value = ops[at].lo;
+	return status;
+}
+
 /* Run one probe in context c; false (and a failed check) if it ended in an unexpected exception. */
 static bool run_probe(struct check_group *g, enum ctx c, enum probe_op op, enum probe_reg reg, unsigned n,
 		      uint64_t value)
@@ -120,7 +170,7 @@ static bool run_probe(struct check_group *g, enum ctx c, enum probe_op op, enum 
 	if (reg == REG_PMXEVCNTR || reg == REG_PMXEVTYPER)
 		test_note(TREG_PMSELR_EL0, n); /* PMSELR_EL0.SEL = n */
 	probe.value = value;
-	if (ctx_call(c, at_ctx_probe, 0, &ret) == CTX_OK)
+	if ((ctx_aarch32(c) ? run_probe_a32(c) : ctx_call(c, at_ctx_probe, 0, &ret)) == CTX_OK)
 		return true;
 	check(g, false, "%s at %s: unexpected exception", reg_names[reg], ctx_name(c));
 	exc_record_print(&exc_unexpected);
@@ -233,13 +283,15 @@ static enum pmu_access_result counter_rule(enum ctx c, unsigned hpmn, enum probe
 	return pmu_access_check(&features.pmu, &af, &s, &a);
 }
 
-/* Whether exception e is one the model's outcome allows: the trap to EL2 (EC 0x18), or, CONSTRAINED
- * UNPREDICTABLE, that trap or UNDEFINED at EL1. */
+/* Whether exception e is one the model's outcome allows: the trap to EL2 (EC 0x18; from AArch32, EC 0x03: the
+ * MCR/MRC trap, AArch64.AArch32SystemAccessTrap(EL2, 0x03), G8.4.10/11), or, CONSTRAINED UNPREDICTABLE, that trap or
+ * UNDEFINED at EL1. */
 static bool permitted_exception(const struct exc_record *e, enum pmu_access_result want)
 {
 	unsigned ec = (unsigned)FIELD_GET(ESR, EC, e->esr);
+	unsigned trap_ec = e->ctx >= 0 && ctx_aarch32((enum ctx)e->ctx) ? ESR_EC_MCR_MRC_CP15 : ESR_EC_SYS64;
 
-	if (e->el == 2 && ec == ESR_EC_SYS64)
+	if (e->el == 2 && ec == trap_ec)
 		return want == PMU_ACCESS_TRAP_EL2 || want == PMU_ACCESS_UNPREDICTABLE;
 	return want == PMU_ACCESS_UNPREDICTABLE && e->el == 1 && ec == ESR_EC_UNKNOWN;
 }

@@ -389,7 +389,9 @@ static int cfg_run(const struct sweep_cfg *k, struct sweep_obs *o)
 	/* nothing touches the PMU between the two calls (see the top of this file) */
 	status = ctx_call(pmu_sequence_ctx(), at_ctx_preset, 0, &ret);
 	if (status == CTX_OK)
-		status = ctx_call((enum ctx)k->ctx, at_ctx_run, k->swinc_mask | (k->swinc_writes << 32), &ret);
+		status = ctx_aarch32((enum ctx)k->ctx) /* the A32 agent: MCR PMSWINC writes, the same spin */
+			 ? pmu_ctx_a32_swinc((enum ctx)k->ctx, k->swinc_mask, (unsigned)k->swinc_writes, PMU_CYCLE_SPIN)
+			 : ctx_call((enum ctx)k->ctx, at_ctx_run, k->swinc_mask | (k->swinc_writes << 32), &ret);
 	pmu_stop();
 	if (status != CTX_OK) {
 		baseline_restore_all();

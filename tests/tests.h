@@ -6,6 +6,8 @@
 
 #include <stdbool.h>
 
+#include "runtime/context.h"
+
 /* Run every selected module in order (tests/modules.c). */
 void tests_run_all(void);
 
@@ -39,6 +41,9 @@ void test_pmcr(void);
 
 /* Who may access the PMU registers: PMUSERENR_EL0, MDCR_EL2/EL3 traps, UNDEFINED (tests/access.c). */
 void test_access(void);
+/* The access module at an AArch32 context: the AArch32 registers' accessors (G8.4; tests/access_a32.c). */
+struct pmu_access_features;
+void access_a32_context(enum ctx c, const struct pmu_access_features *af);
 
 /* D13.3.2 PMU Profiling exceptions, Table D13-1 (tests/ebep.c). */
 void test_ebep(void);

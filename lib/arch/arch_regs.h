@@ -384,6 +384,7 @@
 #define SPSR_M_EL3h       0xD
 
 /* ---- ESR_ELx (D24.2.39) ---- */
+#define ESR_IL_BIT        BIT64(25) /* IL: a 32-bit instruction trapped */
 #define ESR_EC_SHIFT      26
 #define ESR_EC_MASK       MASK64(31, 26)
 #define ESR_EC_UNKNOWN    0x00

@@ -41,6 +41,7 @@ SYSREG_READ(midr_el1, midr_el1)
 /* Exception level control */
 SYSREG_RW(scr_el3, scr_el3)
 SYSREG_RW(hcr_el2, hcr_el2)
+SYSREG_RW(hstr_el2, hstr_el2)   /* T<n>: traps of AArch32 EL1/EL0 accesses to the cp15 c<n> registers */
 SYSREG_RW(sder32_el3, s3_6_c1_c1_1) /* FEAT_AA32EL1: AArch32 Secure Debug Enable (SUNIDEN[1], SUIDEN[0]) */
 SYSREG_RW(mdcr_el3, mdcr_el3)
 SYSREG_RW(mdcr_el2, mdcr_el2)

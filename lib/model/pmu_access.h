@@ -135,6 +135,21 @@ extern const unsigned pmu_fgt2_bit_count;
 enum pmu_access_result pmu_access_check(const struct pmu_features *f, const struct pmu_access_features *af,
 					const struct pmu_state *s, const struct pmu_access *a);
 
+/*
+ * The outcome of an AArch32 access (MRC/MCR/MRRC/MCRR, Arm ARM G8.4) to AArch32 PMU register a32_reg (A32_REG_*,
+ * arch/aarch32_pmu_regs.h) at s's EL (0 or 1, in AArch32 state; s->el1_aarch32 says whether EL1 is AArch32 too) and
+ * Security state, with EL2 and EL3 in AArch64: a->write, a->pmuserenr_el0 (the AArch32 PMUSERENR is its [31:0]),
+ * a->pmselr_el0 and the trap registers as for pmu_access_check() (a->reg and a->n are ignored: they come from
+ * a32_reg). A trap result (PMU_ACCESS_TRAP_ELx) reports ESR_ELx.EC pmu_access_a32_trap_ec(a32_reg). Source and the
+ * differences from the AArch64 accessors: lib/model/pmu_access_a32.c.
+ */
+enum pmu_access_result pmu_access_a32_check(const struct pmu_features *f, const struct pmu_access_features *af,
+					    const struct pmu_state *s, const struct pmu_access *a, unsigned a32_reg);
+
+/* ESR_ELx.EC of an AArch32 PMU register access trapped to an AArch64 EL: 0x04 (MCRR/MRRC, PMCCNTR's 64-bit form),
+ * else 0x03 (MCR/MRC). */
+unsigned pmu_access_a32_trap_ec(unsigned a32_reg);
+
 /* "allowed", "UNDEFINED", "trap to EL1", ... */
 const char *pmu_access_result_name(enum pmu_access_result r);
 

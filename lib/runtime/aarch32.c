@@ -26,6 +26,19 @@ const char *a32_reg_name(unsigned reg)
 	return reg < A32_REG_COUNT ? a32_names[reg] : "?";
 }
 
+#define A32_ENC(name, width, opc1, crn, crm, opc2) { opc1, crn, crm, opc2 },
+static const unsigned char a32_encodings[][4] = { A32_PMU_REG_LIST(A32_ENC) };
+
+void a32_reg_encoding(unsigned reg, unsigned *opc1, unsigned *crn, unsigned *crm, unsigned *opc2)
+{
+	const unsigned char *e = a32_encodings[reg < A32_REG_COUNT ? reg : 0];
+
+	*opc1 = e[0];
+	*crn = e[1];
+	*crm = e[2];
+	*opc2 = e[3];
+}
+
 bool a32_reg_is_64(unsigned reg)
 {
 	return reg < A32_REG_COUNT && a32_widths[reg] == 64;

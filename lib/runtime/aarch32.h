@@ -24,6 +24,9 @@ struct a32_op {
 /* Name of AArch32 PMU register `reg` (A32_REG_*): "PMCR", "PMEVCNTR3", "PMCCNTR (MRRC)"; "?" out of range. */
 const char *a32_reg_name(unsigned reg);
 
+/* The encoding of `reg` (A32_PMU_REG_LIST): coproc 15, opc1, CRn, CRm, opc2 (MRRC/MCRR: CRn and opc2 0). */
+void a32_reg_encoding(unsigned reg, unsigned *opc1, unsigned *crn, unsigned *crm, unsigned *opc2);
+
 /* Whether `reg` is accessed with MRRC/MCRR (64 bits: PMCCNTR's 64-bit form), else MRC/MCR. */
 bool a32_reg_is_64(unsigned reg);
 

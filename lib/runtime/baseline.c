@@ -74,6 +74,7 @@ void el2_baseline(void)
 	write_cptr_el2(e2h ? CPTR_EL2_E2H_FPEN : CPTR_EL2_RES1);
 	write_vbar_el2((uint64_t)(uintptr_t)vectors_el2);
 	write_mdcr_el2(mdcr_el2_baseline());
+	write_hstr_el2(0); /* UNKNOWN at reset: no trap of AArch32 cp15 accesses (T9: the PMU registers) */
 	/* EL1 and EL0 may read the counters (EL1PCTEN, EL1PCEN = 1); no FEAT_ECV traps, no event stream: the
 	 * other fields reset to UNKNOWN values (D24 CNTHCTL_EL2; the interrupt module reads CNTVCT_EL0 at EL1) */
 	write_cnthctl_el2(e2h ? CNTHCTL_EL2_E2H_ACCESS : CNTHCTL_EL2_EL1PCTEN_BIT | CNTHCTL_EL2_EL1PCEN_BIT);
