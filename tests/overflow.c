@@ -33,6 +33,7 @@
 #include "arch/id_regs.h"
 #include "arch/sysreg.h"
 #include "pmu_util.h"
+#include "runtime/aarch32.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
 #include "runtime/exception.h"
@@ -42,6 +43,8 @@
 #define RULES_EVCNTR "D13.3 RQZJKS, RHTPDY, IFYVTD, AArch64.IncrementEventCounter"
 #define RULES_CCNTR  "D13.3 RNTZHW, AArch64.IncrementCycleCounter"
 #define RULES_CHAIN  "AArch64.IncrementEventCounter (CHAIN), D13.3"
+#define RULES_A32    "AArch32.IncrementEventCounter, G8.4.10 PMEVCNTR<n> (bits [31:0]; writes keep [63:32]), G8.4.2 " \
+		     "PMCCNTR (MRC: [31:0], MRRC: [63:0]), G8.4.15 PMOVSR"
 #define CYCLE_MARGIN 0x4000ULL     /* cycles the cycle counter is preset below a boundary */
 #define SPIN_LIMIT   100000000ULL  /* bound on the wait for the cycle counter to cross it */
 
@@ -345,8 +348,134 @@ static void check_chain(void)
 	group_end(&g);
 }
 
+/* The claim of an AArch32 view (test.h struct claim): register name, counter, expected and seen. */
+static const struct claim *a32_view_claim(struct claim *cl, const char *reg, int n, unsigned ctl, uint64_t expected,
+					  uint64_t seen)
+{
+	*cl = (struct claim){ reg, n, -1, ctl, expected, seen };
+	return cl;
+}
+
+/*
+ * overflow.a32_views.<ctx>: the AArch32 views of the 64-bit counters, counted in an AArch32 context. Each event
+ * counter is preset (from AArch64) to 0x1_FFFF_FFFE (0xFFFF_FFFE without FEAT_PMUv3p5) and counts SW_INCR written
+ * PMU_SWINC_WRITES times with MCR PMSWINC at the context, under PMCR.LP = 0 and 1; the context then reads each
+ * PMEVCNTR<n> (MRC), PMCCNTR (MRC and MRRC; the cycle counter stopped at a preset), PMOVSR, and writes PMEVCNTR0
+ * and PMCCNTR with MCR. Expected: each counter as AArch32.IncrementEventCounter leaves it (with AArch64
+ * implemented, AArch64.IncrementEventCounter: 64 bits, overflow at the Effective LP's width), its MRC view bits
+ * [31:0], PMOVSR = PMOVSSET_EL0[31:0] with the overflow flags it set; PMCCNTR's MRC view bits [31:0] and its MRRC
+ * view all 64; after the MCR writes bits [31:0] replaced and bits [63:32] kept.
+ */
+static void check_a32_views(enum ctx c)
+{
+	struct check_group g;
+	struct pmu_state s;
+	struct claim cl;
+	struct a32_op ops[PMU_SWINC_WRITES + 31 + 12];
+	struct exc_record traps[PMU_SWINC_WRITES + 31 + 12];
+	const uint64_t hi = feat_pmuv3p5(&features.pmu) ? U64(1) << 32 : 0, ccnt = U64(0x123456789);
+	const uint64_t preset = hi | 0xFFFFFFFEu;
+	unsigned N = features.pmu.num_counters, lp, n, k, i, at_ev, at_cc, at_cc64, at_ovs;
+	uint64_t ret, mask, v, want, ovs;
+	bool ovf, counts;
+
+	if (!group_begin(&g, RULES_A32, "overflow.a32_views.%s", ctx_name(c)))
+		return;
+	for (lp = 0; lp < (feat_pmuv3p5(&features.pmu) ? 2u : 1u); lp++) {
+		pmu_state_init(&s, c);
+		s.pmcr_el0 = PMCR_EL0_E_BIT | PMCR_EL0_LC_BIT | (lp ? PMCR_EL0_LP_BIT : 0);
+		s.pmcntenset_el0 = pmu_event_counter_mask();
+		pmu_program(&s);
+		for (n = 0; n < N; n++)
+			write_pmevcntr(n, preset);
+		write_pmccntr_el0(ccnt);
+		isb();
+		mask = BIT64(get_num_event_counters_accessible(&features.pmu, &s)) - 1;
+		for (k = 0; k < PMU_SWINC_WRITES; k++)
+			ops[k] = (struct a32_op){ .kind = A32_OP_WRITE, .reg = A32_REG_PMSWINC, .lo = (uint32_t)mask };
+		ops[k++] = (struct a32_op){ .kind = A32_OP_ISB };
+		at_ev = k;
+		for (n = 0; n < N; n++)
+			ops[k++] = (struct a32_op){ .kind = A32_OP_READ, .reg = (uint16_t)(A32_REG_PMEVCNTR0 + n) };
+		at_cc = k;
+		ops[k++] = (struct a32_op){ .kind = A32_OP_READ, .reg = A32_REG_PMCCNTR };
+		at_cc64 = k;
+		ops[k++] = (struct a32_op){ .kind = A32_OP_READ, .reg = A32_REG_PMCCNTR64 };
+		at_ovs = k;
+		ops[k++] = (struct a32_op){ .kind = A32_OP_READ, .reg = A32_REG_PMOVSR };
+		ops[k++] = (struct a32_op){ .kind = A32_OP_WRITE, .reg = A32_REG_PMEVCNTR0, .lo = 0x12345678u };
+		ops[k++] = (struct a32_op){ .kind = A32_OP_WRITE, .reg = A32_REG_PMCCNTR, .lo = 0x9abcdef0u };
+		ops[k++] = (struct a32_op){ .kind = A32_OP_ISB };
+		ops[k] = (struct a32_op){ .kind = A32_OP_END };
+		exc_expect_table_begin(traps, k + 1);
+		i = (unsigned)ctx_call_a32(c, ops, &ret);
+		exc_expect_table_end();
+		pmu_stop();
+		if (i != CTX_OK) {
+			check(&g, false, "PMCR.LP=%u: unexpected exception at %s", lp, ctx_name(c));
+			exc_record_print(&exc_unexpected);
+			baseline_restore_all();
+			continue;
+		}
+		for (k = 0; k < at_ovs + 3; k++)
+			check(&g, !traps[k].taken && !(ops[k].out & A32_OUT_UNDEF), "PMCR.LP=%u: %s %s at %s took an "
+			      "exception (allowed at every EL with PMUSERENR.EN = 1)", lp, ops[k].kind == A32_OP_READ ? "read of"
+			      : "write of", a32_reg_name(ops[k].reg), ctx_name(c));
+		ovs = read_pmovsset_el0();
+		for (n = 0; n < N; n++) {
+			counts = count_pmu_events(&features.pmu, &s, n) && (mask & BIT64(n));
+			want = pmu_aarch32_increment_event_counter(&features.pmu, &s, n, preset,
+								   counts ? PMU_SWINC_WRITES : 0, &ovf);
+			v = ops[at_ev + n].lo;
+			check_claim(&g, v == (want & 0xFFFFFFFFu), a32_view_claim(&cl, "PMEVCNTR<n>", (int)n, 0, want & 0xFFFFFFFFu,
+				    v), "PMCR.LP=%u: MRC PMEVCNTR%u at %s read 0x%llx, expected 0x%llx (bits [31:0] of 0x%llx)",
+				    lp, n, ctx_name(c), (unsigned long long)v, (unsigned long long)(want & 0xFFFFFFFFu),
+				    (unsigned long long)want);
+			v = n ? read_pmevcntr(n) : want; /* counter 0 was written since */
+			check_claim(&g, v == want, a32_view_claim(&cl, "PMEVCNTR<n>_EL0", (int)n, 0, want, v),
+				    "PMCR.LP=%u: PMEVCNTR%u_EL0 0x%llx after %u increments at %s from 0x%llx, expected 0x%llx "
+				    "(AArch32.IncrementEventCounter)", lp, n, (unsigned long long)v,
+				    counts ? PMU_SWINC_WRITES : 0, ctx_name(c), (unsigned long long)preset,
+				    (unsigned long long)want);
+			check_claim(&g, !!(ovs & BIT64(n)) == ovf, a32_view_claim(&cl, "PMOVSSET_EL0", (int)n, 0, ovf,
+				    !!(ovs & BIT64(n))), "PMCR.LP=%u: overflow flag %u is %u, expected %u", lp, n,
+				    !!(ovs & BIT64(n)), ovf);
+			if (n == 0) {
+				uint64_t after = read_pmevcntr(0), exp0 = (want & ~U64(0xFFFFFFFF)) | 0x12345678u;
+
+				check_claim(&g, after == exp0, a32_view_claim(&cl, "PMEVCNTR<n>", 0, CLAIM_WRITE, exp0, after),
+					    "PMCR.LP=%u: MCR PMEVCNTR0 of 0x12345678 at %s left PMEVCNTR0_EL0 0x%llx, expected "
+					    "0x%llx (bits [63:32] unchanged)", lp, ctx_name(c), (unsigned long long)after,
+					    (unsigned long long)exp0);
+			}
+		}
+		v = ops[at_ovs].lo;
+		check_claim(&g, v == (ovs & 0xFFFFFFFFu), a32_view_claim(&cl, "PMOVSR", -1, 0, ovs & 0xFFFFFFFFu, v),
+			    "PMCR.LP=%u: MRC PMOVSR at %s read 0x%llx, PMOVSSET_EL0 is 0x%llx", lp, ctx_name(c),
+			    (unsigned long long)v, (unsigned long long)ovs);
+		v = ops[at_cc].lo;
+		check_claim(&g, v == (ccnt & 0xFFFFFFFFu), a32_view_claim(&cl, "PMCCNTR", 31, 0, ccnt & 0xFFFFFFFFu, v),
+			    "MRC PMCCNTR at %s read 0x%llx, expected 0x%llx (bits [31:0])", ctx_name(c),
+			    (unsigned long long)v, (unsigned long long)(ccnt & 0xFFFFFFFFu));
+		v = ops[at_cc64].lo | (uint64_t)ops[at_cc64].hi << 32;
+		check_claim(&g, v == ccnt, a32_view_claim(&cl, "PMCCNTR (MRRC/MCRR)", 31, 0, ccnt, v), "MRRC PMCCNTR at %s "
+			    "read 0x%llx, expected 0x%llx (bits [63:0])", ctx_name(c), (unsigned long long)v,
+			    (unsigned long long)ccnt);
+		v = read_pmccntr_el0();
+		want = (ccnt & ~U64(0xFFFFFFFF)) | 0x9abcdef0u;
+		check_claim(&g, v == want, a32_view_claim(&cl, "PMCCNTR", 31, CLAIM_WRITE, want, v), "MCR PMCCNTR of "
+			    "0x9abcdef0 at %s left PMCCNTR_EL0 0x%llx, expected 0x%llx (bits [63:32] unchanged)", ctx_name(c),
+			    (unsigned long long)v, (unsigned long long)want);
+		write_pmovsclr_el0(pmu_all_counter_mask());
+		isb();
+	}
+	group_end(&g);
+}
+
 void test_overflow(void)
 {
+	unsigned c;
+	const char *why;
 	if (!pmu_implemented(&features.pmu)) {
 		tap_skip("overflow.evcntr", RULES_EVCNTR, "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)");
 		tap_skip("overflow.ccntr", RULES_CCNTR, "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)");
@@ -361,6 +490,15 @@ void test_overflow(void)
 	} else {
 		check_evcntr();
 		check_chain();
+	}
+	for (c = 0; c < CTX_COUNT; c++) {
+		if (!ctx_aarch32((enum ctx)c))
+			continue;
+		why = pmu_context_skip_reason((enum ctx)c, true);
+		if (why)
+			pmu_skip_at("overflow.a32_views", (enum ctx)c, RULES_A32, why);
+		else
+			check_a32_views((enum ctx)c);
 	}
 	if (!feat_pmuv3p5(&features.pmu))
 		tap_skip("overflow.evcntr_cycles", RULES_EVCNTR, "FEAT_PMUv3p5 not implemented (ID_AA64DFR0_EL1.PMUVer = "
