@@ -97,16 +97,30 @@ static bool a32_iss_ok(uint64_t esr, unsigned reg, bool write, unsigned ec, char
 	return ok;
 }
 
-/* The claim of one access (test.h struct claim): expected and seen as enum pmu_access_result values. */
-static const struct claim *a32_claim(struct claim *cl, unsigned reg, bool write, unsigned expected, unsigned seen)
+/*
+ * The claim of one access (test.h struct claim), as the access module makes them: the AArch32 register's name
+ * ("PMEVCNTR<n>", "PMEVTYPER<n>" for any n), PMUSERENR.{EN,SW,CR,ER}, MDCR_EL2.{TPM,TPMCR} and MDCR_EL3.TPM in ctl;
+ * expected the Exception level the model's outcome takes the access to (0: performed, or CONSTRAINED
+ * UNPREDICTABLE), seen the level it was taken to (0: none; 1 for the AArch32 EL1's own Undefined vector).
+ */
+static const struct claim *a32_claim(struct claim *cl, unsigned reg, bool write, const struct pmu_state *s,
+				     uint64_t pmuserenr, enum pmu_access_result want, unsigned seen_el)
 {
-	*cl = (struct claim){ a32_reg_name(reg), -1, -1, write ? CLAIM_WRITE : 0, expected, seen };
+	const char *name = reg >= A32_REG_PMEVTYPER0 ? "PMEVTYPER<n>" : reg >= A32_REG_PMEVCNTR0 ? "PMEVCNTR<n>" :
+			   a32_reg_name(reg);
+	unsigned want_el = want == PMU_ACCESS_TRAP_EL2 ? 2 : want == PMU_ACCESS_TRAP_EL3 ? 3 :
+			   want == PMU_ACCESS_TRAP_EL1 || want == PMU_ACCESS_UNDEFINED ? 1 : 0;
+
+	*cl = (struct claim){ name, -1, -1, (unsigned)(pmuserenr & CLAIM_PMUSERENR_MASK) | (write ? CLAIM_WRITE : 0) |
+			      (s->mdcr_el2 & MDCR_EL2_TPM_BIT ? CLAIM_MDCR_EL2_TPM : 0) |
+			      (s->mdcr_el2 & MDCR_EL2_TPMCR_BIT ? CLAIM_MDCR_EL2_TPMCR : 0) |
+			      (s->mdcr_el3 & MDCR_EL3_TPM_BIT ? CLAIM_MDCR_EL3_TPM : 0), want_el, seen_el };
 	return cl;
 }
 
 /* Compare one access with the model's outcome; failures name the register, direction, controls and exception. */
 static void a32_check_one(struct check_group *g, enum ctx c, unsigned reg, bool write, enum pmu_access_result want,
-			  const struct a32_seen *s, const char *controls)
+			  const struct a32_seen *s, const char *controls, const struct pmu_state *st, uint64_t pmuserenr)
 {
 	unsigned want_ec = pmu_access_a32_trap_ec(reg), ec = s->e ? (unsigned)FIELD_GET(ESR, EC, s->e->esr) : 0;
 	const char *dir = write ? (a32_reg_is_64(reg) ? "MCRR" : "MCR") : (a32_reg_is_64(reg) ? "MRRC" : "MRC");
@@ -135,7 +149,8 @@ static void a32_check_one(struct check_group *g, enum ctx c, unsigned reg, bool 
 		     a32_iss_ok(s->e->esr, reg, write, want_ec, why, sizeof(why));
 		break;
 	}
-	check_claim_that(g, ok, a32_claim(&cl, reg, write, want, seen), "%s %s at %s (%s): expected %s%s, seen %s "
+	check_claim_that(g, ok, a32_claim(&cl, reg, write, st, pmuserenr, want, s->kind == 1 ? 1u : s->kind == 2 ?
+			 s->e->el : 0u), "%s %s at %s (%s): expected %s%s, seen %s "
 			 "(EL%u, EC 0x%02x)%s%s", dir, a32_reg_name(reg), ctx_name(c), controls, pmu_access_result_name(want),
 			 want >= PMU_ACCESS_TRAP_EL1 && want <= PMU_ACCESS_TRAP_EL3 ? (want_ec == 4 ? " (EC 0x04)" : " (EC 0x03)")
 										    : "",
@@ -242,7 +257,7 @@ void access_a32_context(enum ctx c, const struct pmu_access_features *af)
 				struct a32_seen seen = { (o->out & A32_OUT_UNDEF) ? 1u : e->taken ? 2u : 0u, e->taken ? e : NULL };
 
 				a32_check_one(&g[cls], c, regs[i], w != 0, pmu_access_a32_check(&features.pmu, af, &s, &a, regs[i]),
-					      &seen, controls);
+					      &seen, controls, &s, pmuserenr);
 			}
 		}
 	}

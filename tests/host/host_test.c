@@ -155,6 +155,7 @@ static const struct {
 	{ "profiling_exception", run_profiling_exception_tests }, { "snapshot", run_snapshot_tests },
 	{ "pc_sample", run_pc_sample_tests }, { "icntr", run_icntr_tests }, { "access_mask", run_access_mask_tests },
 	{ "threshold", run_threshold_tests }, { "fields", run_fields_tests },
+	{ "aarch32", run_aarch32_tests },
 };
 
 /*

@@ -89,6 +89,7 @@ void run_pc_sample_tests(void);  /* test_pc_sample.c: CreatePCSample, PMPCSR and
 void run_icntr_tests(void);      /* test_icntr.c: FEAT_PMUv3_ICNTR: RFBGFH, IWMNXT, RCSRMB, RMZPBW, its interrupt */
 void run_access_mask_tests(void); /* test_access_mask.c: GetPMUReadMask/GetPMUWriteMask of the set/clear registers */
 void run_threshold_tests(void);  /* test_threshold.c: D13.8 threshold/edge counting, Tables D13-5..D13-8 */
+void run_aarch32_tests(void);   /* test_aarch32.c: AArch32.IncrementEventCounter, SDER32_EL3.SUNIDEN, G8.4 accessors */
 void run_fields_tests(void);     /* test_fields.c: the register fields' kinds (pmu_fields.c) */
 
 #endif
