@@ -417,10 +417,14 @@ static void check_a32_views(enum ctx c)
 			baseline_restore_all();
 			continue;
 		}
-		for (k = 0; k < at_ovs + 3; k++)
-			check(&g, !traps[k].taken && !(ops[k].out & A32_OUT_UNDEF), "PMCR.LP=%u: %s %s at %s took an "
-			      "exception (allowed at every EL with PMUSERENR.EN = 1)", lp, ops[k].kind == A32_OP_READ ? "read of"
-			      : "write of", a32_reg_name(ops[k].reg), ctx_name(c));
+		for (k = 0; k < at_ovs + 3; k++) {
+			bool taken = traps[k].taken || (ops[k].out & A32_OUT_UNDEF);
+
+			check_claim(&g, !taken, a32_view_claim(&cl, a32_reg_name(ops[k].reg), -1,
+				    ops[k].kind == A32_OP_WRITE ? CLAIM_WRITE : 0, 0, taken), "PMCR.LP=%u: %s %s at %s took an "
+				    "exception (allowed at every EL with PMUSERENR.EN = 1)", lp, ops[k].kind == A32_OP_READ ?
+				    "read of" : "write of", a32_reg_name(ops[k].reg), ctx_name(c));
+		}
 		ovs = read_pmovsset_el0();
 		for (n = 0; n < N; n++) {
 			counts = count_pmu_events(&features.pmu, &s, n) && (mask & BIT64(n));

@@ -27,7 +27,8 @@ const struct claim *pmu_count_claim(struct claim *c, const struct pmu_state *s, 
 
 	ctl |= (s->pmcr_el0 & PMCR_EL0_E_BIT ? CLAIM_PMCR_E : 0) | (s->pmcr_el0 & PMCR_EL0_LC_BIT ? CLAIM_PMCR_LC : 0) |
 	       (s->mdcr_el2 & MDCR_EL2_HPME_BIT ? CLAIM_MDCR_EL2_HPME : 0) |
-	       (filter & PMEVTYPER_SH_BIT ? CLAIM_SH : 0) | (filter & PMEVTYPER_NSH_BIT ? CLAIM_NSH : 0);
+	       (filter & PMEVTYPER_SH_BIT ? CLAIM_SH : 0) | (filter & PMEVTYPER_NSH_BIT ? CLAIM_NSH : 0) |
+	       (filter & PMEVTYPER_M_BIT ? CLAIM_M : 0) | (s->el1_aarch32 ? CLAIM_EL1_AARCH32 : 0);
 	*c = (struct claim){ .reg = n == CYCLE_COUNTER_ID ? "PMCCNTR_EL0" : "PMEVCNTR<n>_EL0", .n = (int)n,
 			     .hpmn = el2_enabled(&features.pmu, s) ? (int)FIELD_GET(MDCR_EL2, HPMN, s->mdcr_el2) : -1,
 			     .ctl = ctl, .expected = expected, .seen = seen };

@@ -226,7 +226,10 @@ static void check_icntr(enum ctx c, const struct run_result *results, const unsi
 			       results[combo].icnt ? "counted" : "did not count");
 			continue;
 		}
-		check_that(&g, (results[combo].icnt != 0) == counts, "%s: PMICNTR_EL0 (PMICFILTR_EL0=0x%llx, "
+		check_claim_that(&g, (results[combo].icnt != 0) == counts,
+				 (&(struct claim){ "PMICNTR_EL0", INSTRUCTION_COUNTER_ID, -1,
+						   s.el1_aarch32 ? CLAIM_EL1_AARCH32 : 0, counts, results[combo].icnt != 0 }),
+				 "%s: PMICNTR_EL0 (PMICFILTR_EL0=0x%llx, "
 			   "PMCNTENSET_EL0=0x%llx, PMCR_EL0=0x%llx) expected %s, seen %llu",
 			   describe(desc, sizeof(desc), used, nused, combo), (unsigned long long)s.pmicfiltr_el0,
 			   (unsigned long long)s.pmcntenset_el0, (unsigned long long)s.pmcr_el0,

@@ -58,6 +58,8 @@ struct claim {
 #define CLAIM_PMCR_LC        (1u << 13) /* PMCR_EL0.LC = 1 */
 #define CLAIM_PMCR_P         (1u << 14) /* the claim follows a write of PMCR_EL0.P = 1 */
 #define CLAIM_COUNTER_ITSELF (1u << 15) /* an access of counter n read its value or changed it */
+#define CLAIM_M              (1u << 16) /* PMEVTYPER<n>_EL0.M / PMCCFILTR_EL0.M = 1 (the EL3 filter) */
+#define CLAIM_EL1_AARCH32    (1u << 17) /* the context's EL1 is AArch32 (ELUsingAArch32(EL1)) */
 
 /* A recorded deviation of a platform from the spec (platform/<name>/xfail.c). */
 struct xfail {
