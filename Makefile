@@ -3,7 +3,9 @@
 #   make                 build build/<platform>/pmucheck.elf and .bin (PLATFORM=qemu-virt by default)
 #   make run             install what is missing, build, boot the suite on QEMU; exit status from the firmware
 #   make test            everything CI checks: host model tests, gcc and clang builds, QEMU configurations
-#   make bench           image size, run time against the floor, checks/s, -icount ticks (never in `make test`)
+#   make bench           image size, run time against the floor, checks/s, -icount ticks (never in `make test`);
+#                        BENCH_BASELINE=<elf>: an earlier image timed in the same run (before/after);
+#                        BENCH_CONFIGS=<name,...>: only those configurations
 #   make report          build/report/index.html, one self-contained page of a run's results
 #                        (A=<tap>: that run instead of build/test-results/el3-max@qemu-10.0.tap;
 #                        A=<tap> B=<tap>: B's results and what changed from A)
@@ -321,7 +323,8 @@ test: deps
 	@MAKE="$(MAKE)" PYTHON="$(PYTHON)" bash ci/test.sh
 
 bench: all
-	@$(PYTHON) ci/bench.py --elf $(ELF) --size-tool $(SIZE) $(if $(BENCH_RUNS),--runs $(BENCH_RUNS))
+	@$(PYTHON) ci/bench.py --elf $(ELF) --size-tool $(SIZE) $(if $(BENCH_RUNS),--runs $(BENCH_RUNS)) \
+	 $(if $(BENCH_BASELINE),--baseline $(BENCH_BASELINE)) $(if $(BENCH_CONFIGS),--configs $(BENCH_CONFIGS))
 
 # One HTML page (inline CSS, no script) from a run's TAP: totals, platform, test points by context, rule coverage
 # (build/coverage/coverage.json when `make coverage` wrote it), and with A and B what changed (ci/report.py).

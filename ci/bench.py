@@ -11,7 +11,12 @@ checks per second of the suite's own time (median - floor); then the determinist
 Last, the speed and size targets: suite within 2x the floor on -cpu max (the configurations that miss it, and for
 those with several PEs, which run the suite on each in turn, the ratio of one PE's suite: floor + (median -
 floor) / PEs, over the floor), image text under 128 KiB. Timing
-belongs here, never in a test: it depends on the host."""
+belongs here, never in a test: it depends on the host.
+
+With --baseline ELF (make bench BENCH_BASELINE=<elf>) the same runs are made of that image too, in turn with this
+one and the floor in one run, and the last lines compare the two: the suite's own time (median - floor, summed over
+the configurations) and the test points, before and after, and whether the time grew by more than the points did.
+--configs NAME,... limits the configurations (make bench BENCH_CONFIGS=...)."""
 import argparse
 import os
 import re
@@ -76,7 +81,11 @@ def main(argv):
     ap.add_argument("--elf", required=True)
     ap.add_argument("--size-tool", default="aarch64-linux-gnu-size")
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--baseline", help="an earlier image to time in the same run (before/after)")
+    ap.add_argument("--configs", help="comma-separated configuration names (default: every one)")
     args = ap.parse_args(argv)
+    only = set(args.configs.split(",")) if args.configs else None
+    before_after = {"before": [0.0, 0], "after": [0.0, 0]}
     sizes = subprocess.run([args.size_tool, args.elf], capture_output=True, text=True).stdout.rstrip()
     print(sizes)
     # By section (size -A): the image is a static PIE (doc/boot-protocol.md), so `size`'s text column also counts
@@ -98,7 +107,18 @@ def main(argv):
     for config in run_qemu.load_configs(os.path.join(HERE, "configs.txt")):
         if run_qemu.board_words(config.extra)[1]:
             continue  # a board model boots the .bin as a Linux Image on its own tree: the floor is a virt ELF
+        if only and config.name not in only:
+            continue
         for version in config.versions:
+            if args.baseline:
+                b_median, b_floor, _, b_out = timed_with_floor(run_qemu.qemu_command(args.baseline, config, version),
+                                                               run_qemu.qemu_command(floor_elf, config, version),
+                                                               args.runs)
+                b_points = len(run_qemu.parse_tap(b_out)[0])
+                before_after["before"][0] += max(b_median - b_floor, 0)
+                before_after["before"][1] += b_points
+                print(f"{config.name + '@qemu-' + version + ' (before)':28} {b_median:9.3f} {b_floor:8.3f} "
+                      f"{b_median / b_floor:6.2f} {'-':>9} {'-':>7} {'-':>9} {b_points:12}")
             median, floor, guest, out = timed_with_floor(run_qemu.qemu_command(args.elf, config, version),
                                                   run_qemu.qemu_command(floor_elf, config, version), args.runs)
             checks = sum(int(m) for m in CHECKS.findall(out))
@@ -112,6 +132,15 @@ def main(argv):
             guest_col = f"{guest:9.1f}" if guest is not None else f"{'-':>9}"
             print(f"{label:28} {median:9.3f} {floor:8.3f} {median / floor:6.2f} {guest_col} {checks:7} {rate:9.0f} "
                   f"{points:12}")
+            before_after["after"][0] += max(median - floor, 0)
+            before_after["after"][1] += points
+    if args.baseline:
+        (tb, pb), (ta, pa) = before_after["before"], before_after["after"]
+        grow_t = ta / tb - 1 if tb else 0.0
+        grow_p = pa / pb - 1 if pb else 0.0
+        print(f"before/after: the suite's own time (median - floor, summed) {tb:.2f} s -> {ta:.2f} s "
+              f"({100 * grow_t:+.1f}%); test points {pb} -> {pa} ({100 * grow_p:+.1f}%): the time grew "
+              f"{'no more than' if grow_t <= grow_p else 'more than'} the test points")
     config = next(c for c in run_qemu.load_configs(os.path.join(HERE, "configs.txt")) if c.name == "el3-max-icount")
     _, out = run_once(run_qemu.qemu_command(args.elf, config, "7.2"))
     m = ELAPSED.search(out.replace("\r", ""))
