@@ -61,7 +61,10 @@ CONTEXTS = {"el3": (3, False, False), "ns_el2": (2, False, False), "s_el2": (2, 
             "ns_el1": (1, False, False), "ns_el0": (0, False, False), "s_el1": (1, True, False),
             "s_el0": (0, True, False), "s_el1_sel2": (1, True, True), "s_el0_sel2": (0, True, True),
             "ns_el2_vhe": (2, False, False), "ns_el0_vhe": (0, False, False), "s_el2_vhe": (2, True, True),
-            "s_el0_vhe": (0, True, True)}
+            "s_el0_vhe": (0, True, True), "ns_el0_a32": (0, False, False), "ns_el1_a32": (1, False, False),
+            "s_el0_a32": (0, True, False), "s_el1_a32": (1, True, False)}
+# The AArch32 contexts whose EL1 is AArch32 too (ctx_el1_aarch32()).
+EL1_AARCH32 = ("ns_el1_a32", "s_el1_a32", "s_el0_a32")
 
 
 class Header(collections.namedtuple("Header", "entry version regs fgt pmceid0 debug_blocks pmu_ext unavailable")):
@@ -161,6 +164,12 @@ def context_reason(h, ctx):
         return "FEAT_VHE not implemented (ID_AA64MMFR1_EL1.VH == 0)"
     if vhe and h.entry < 3 and not (h.entry == 2 and e2h_res1):
         return "the VHE contexts need pmucheck entered at EL3 (its own EL2 runs with HCR_EL2.E2H = 0)"
+    if ctx.endswith("_a32") and h.el(0) != 2:
+        return "AArch32 not implemented at EL0 (ID_AA64PFR0_EL1.EL0 != 0b0010)"
+    if ctx in EL1_AARCH32 and h.el(1) != 2:
+        return "AArch32 not implemented at EL1 (ID_AA64PFR0_EL1.EL1 != 0b0010)"
+    if ctx in EL1_AARCH32 and h.entry < 2:
+        return "entered at EL1: an AArch32 EL1 needs HCR_EL2.RW or SCR_EL3.RW, which a higher level owns"
     return None
 
 
@@ -187,8 +196,30 @@ SKIP_RULES = [
      r"FEAT_SEL2 not implemented \(ID_AA64PFR0_EL1\.SEL2 == 0\)|"
      r"HCR_EL2\.E2H is RES1 \(ID_AA64MMFR4_EL1\.E2H0 negative: FEAT_E2H0 not implemented\): no non-VHE EL2|"
      r"FEAT_VHE not implemented \(ID_AA64MMFR1_EL1\.VH == 0\)|"
-     r"the VHE contexts need pmucheck entered at EL3 \(its own EL2 runs with HCR_EL2\.E2H = 0\))",
+     r"the VHE contexts need pmucheck entered at EL3 \(its own EL2 runs with HCR_EL2\.E2H = 0\)|"
+     r"AArch32 not implemented at EL[01] \(ID_AA64PFR0_EL1\.EL[01] != 0b0010\)|"
+     r"entered at EL1: an AArch32 EL1 needs HCR_EL2\.RW or SCR_EL3\.RW, which a higher level owns)",
      lambda h, m, n: _ctx(n) is not None and context_reason(h, _ctx(n)) == m.group(0)),
+    # The modules with no AArch32 form, at an AArch32 context that is available (their reason names what has no
+    # AArch32 view: tests/threshold.c, sebep.c, ebep.c, icntr.c, regbits.c, fault_inject.c, filter.c).
+    (r"(FEAT_PMUv3_TH: PMEVTYPER<n>_EL0\.\{TC, TH\} are bits \[63:32\], which AArch32 PMEVTYPER<n> does not map|"
+     r"FEAT_SEBEP: the PMU Profiling exception is taken to AArch64 only \(PSTATE\.PM, PMEVTYPER<n>_EL0\.SYNC\)|"
+     r"FEAT_EBEP: PSTATE\.PM, PMECR_EL1 and the PMU Profiling exception exist in AArch64 state only|"
+     r"FEAT_PMUv3_ICNTR: PMICNTR_EL0 and PMICFILTR_EL0 have no AArch32 encoding|"
+     r"the AArch64 register views; the AArch32 views' accesses are checked by access \(access\.<register>\.<ctx>_a32\)|"
+     r"the faults are A64 code; at an AArch32 context the A32 agent's own vectors take its UNDEFINED accesses "
+     r"\(access\.\*_a32\)|"
+     r"the A32 agent makes no nop service calls \(its only exception is the return\): EXC_TAKEN and EXC_RETURN are "
+     r"checked at the AArch64 contexts|"
+     r"the A32 agent has no block of reads around NOPs: exact INST_RETIRED counts are checked in A64 code)",
+     lambda h, m, n: (_ctx(n) or "").endswith("_a32") and context_reason(h, _ctx(n)) is None),
+    # tests/prohibit.c prohibit.suniden: SDER32_EL3.SUNIDEN (FEAT_AA32EL1, MDCR_EL3's owner, Secure EL0 under an
+    # AArch32 EL1)
+    (r"AArch32 not implemented at EL1 \(ID_AA64PFR0_EL1\.EL1 != 0b0010\): no SDER32_EL3",
+     lambda h, m, n: h.el(1) != 2),
+    (r"SDER32_EL3 not owned \(no EL3, or entered below EL3\)", lambda h, m, n: not owns(h, 3)),
+    (r"SDER32_EL3\.SUNIDEN acts only at Secure EL0 under an AArch32 EL1 \(CountPMUEvents\): see s_el0_a32",
+     lambda h, m, n: _ctx(n) != "s_el0_a32"),
     (r"FEAT_(PMUv3p1|PMUv3p4|PMUv3p5|PMUv3p7|PMUv3p9|EBEP|SEBEP|PMUv3_SS|PMUv3_ICNTR|SPEv1p2) not implemented "
      r"\((ID_AA64\w+_EL1)\.(\w+) (==|<|=) (0x[0-9a-f]+|\d+)\)(: every line with a PMEE field other than 0b00 needs it|: 32-bit event counters)?",
      lambda h, m, n: not h.has("FEAT_" + m.group(1)) and FEATURES["FEAT_" + m.group(1)][:2] == m.group(2, 3)),

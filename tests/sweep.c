@@ -120,7 +120,7 @@ static struct {
 	bool dev_mdcr[CTX_COUNT];      /* enable.swinc.<ctx>: MDCR_EL2 taken as 0, no event counter counts */
 	bool dev_timer;                /* the same at EL3 between the calls: no overflow of time-based counters */
 	unsigned excl_swinc, excl_mdcr, excl_m; /* configurations each exclusion changed */
-	bool dev_m_a32;                /* sweep.m_filter_aarch32: M taken as 0 while EL1 is AArch32 */
+	bool dev_m_a32;                /* filter.m_with_el1_aarch32: M taken as 0 while EL1 is AArch32 */
 	unsigned unchecked;            /* counter observations left unchecked (counted in another context) */
 } env;
 
@@ -752,7 +752,7 @@ static void sweep_env(void)
 			env.ctxs[env.nctx++] = (enum ctx)c;
 	env.dev_sh = test_deviation_recorded("filter.sh_rw");
 	env.nfilter = pmu_filter_bits(env.filter_bits);
-	env.dev_m_a32 = test_deviation_recorded("sweep.m_filter_aarch32");
+	env.dev_m_a32 = test_deviation_recorded("filter.m_with_el1_aarch32");
 	if (env.dev_sh && env.nfilter && env.filter_bits[env.nfilter - 1] == PMEVTYPER_SH_BIT)
 		env.nfilter--; /* SH last: left out of the draw where its recorded deviation shows */
 	env.cpu_cycles = pmu_event_implemented(PMU_EVENT_CPU_CYCLES);
@@ -835,7 +835,7 @@ void test_sweep(void)
 		printf("# sweep.random: kept out of the draw as recorded deviations (platform/%s/xfail.c): event "
 		       "counters enabled where MDCR_EL2 is taken as 0 (enable.swinc.<ctx>) in %u configurations, "
 		       "PMSWINC_EL0 bits of counting counters n >= HPMN at EL1/EL0 (enable.swinc_unreachable.<ctx>) "
-		       "in %u, SH (filter.sh_rw) %s, M at an AArch32 EL1's contexts (sweep.m_filter_aarch32) in %u\n",
+		       "in %u, SH (filter.sh_rw) %s, M at an AArch32 EL1's contexts (filter.m_with_el1_aarch32) in %u\n",
 		       platform_name, env.excl_mdcr, env.excl_swinc, env.dev_sh ? "in all" : "in none", env.excl_m);
 	printf("#   sweep.random: seed 0x%llx, %u configurations, %u checks\n", (unsigned long long)seed,
 	       (unsigned)count, g.checks);
