@@ -247,7 +247,11 @@ const char *pmu_context_skip_reason(enum ctx c, bool needs_sw_incr)
 
 void pmu_skip_at(const char *point, enum ctx c, const char *rules, const char *why)
 {
+	const char *cwhy;
 	char name[64];
+
+	if (ctx_aarch32(c) && !ctx_available(c, &cwhy)) /* AArch32 absent: the field that says so, first */
+		why = cwhy;
 
 	snprintf(name, sizeof(name), "%s.%s", point, ctx_name(c));
 	tap_skip(name, rules, "%s", why);

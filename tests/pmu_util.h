@@ -149,7 +149,8 @@ const char *pmu_context_skip_reason(enum ctx c, bool needs_sw_incr);
  */
 bool pmu_irq_ready(const char **why);
 
-/* SKIP the test point "<point>.<context c>" (its rules text `rules`) with the reason `why` (test/test.h tap_skip). */
+/* SKIP the test point "<point>.<context c>" (its rules text `rules`) with the reason `why` (test/test.h tap_skip); at an
+ * AArch32 context that is not available, with the context's reason instead (the ID field that rules AArch32 out). */
 void pmu_skip_at(const char *point, enum ctx c, const char *rules, const char *why);
 
 /* The filter word with bits[b] set for every bit b of `combo` (combo < 2^nbits). */
