@@ -97,11 +97,24 @@ struct access_seen {
 };
 static struct access_seen seen[PMREG_COUNT][2];
 
+/*
+ * The PMCR_EL0 bit a write sets: DP where it is implemented (D24.5.8: "When HaveEL(EL3) || (FEAT_PMUv3p1 &&
+ * HaveEL(EL2)) || FEAT_PMUv3p7", else RES0), else D (bit 3, "When FEAT_AA32 is implemented"), else E (always RW).
+ */
+static uint64_t pmcr_marker(void)
+{
+	const struct pmu_features *f = &features.pmu;
+
+	if (f->el3 || (feat_pmuv3p1(f) && f->el2) || feat_pmuv3p7(f))
+		return PMCR_EL0_DP_BIT;
+	return f->aarch32 ? PMCR_EL0_D_BIT : PMCR_EL0_E_BIT;
+}
+
 /* The values written (a write that takes effect is visible at the orchestrator; see preset()/effect()). */
 static inline uint64_t write_value(enum pmu_reg reg)
 {
 	switch (reg) {
-	case PMREG_PMCR_EL0: return PMCR_EL0_DP_BIT;
+	case PMREG_PMCR_EL0: return pmcr_marker();
 	case PMREG_PMCNTENSET_EL0: case PMREG_PMOVSSET_EL0: case PMREG_PMINTENSET_EL1: return BIT64(1);
 	case PMREG_PMCNTENCLR_EL0: case PMREG_PMOVSCLR_EL0: case PMREG_PMINTENCLR_EL1: return BIT64(0);
 	case PMREG_PMSELR_EL0: return 2;
@@ -196,7 +209,7 @@ static void preset(uint64_t pmuserenr)
 static bool effect(enum pmu_reg reg, uint64_t pmuserenr)
 {
 	switch (reg) {
-	case PMREG_PMCR_EL0: return read_pmcr_el0() & PMCR_EL0_DP_BIT;
+	case PMREG_PMCR_EL0: return read_pmcr_el0() & pmcr_marker();
 	case PMREG_PMCNTENSET_EL0: return read_pmcntenset_el0() & BIT64(1);
 	case PMREG_PMCNTENCLR_EL0: return !(read_pmcntenset_el0() & BIT64(0));
 	case PMREG_PMOVSSET_EL0: return read_pmovsset_el0() & BIT64(1);
