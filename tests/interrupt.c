@@ -19,6 +19,8 @@
  *       PMOVSSET takes it again; after PMOVSCLR_EL0 is written in the handler it is not taken again.
  *   interrupt.overflow.<ctx>
  *       A real overflow (the cycle counter crossing 2^32 with PMCR_EL0.LC = 0) raises the interrupt.
+ * At the AArch32 contexts the same four points, with the interrupt routed to the AArch64 level above the context
+ * (HCR_EL2.{IMO, FMO}, SCR_EL3.{IRQ, FIQ}: irq_call_a32()): the request asserted while the PE runs in AArch32.
  * Every wait is bounded: a request that never arrives (a wrong INTID, say) fails the check, it does not hang.
  */
 #include <stdio.h>
@@ -29,6 +31,7 @@
 #include "drivers/gic/gic.h"
 #include "platform/platform.h"
 #include "pmu_util.h"
+#include "runtime/aarch32.h"
 #include "platform/platform_desc.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
@@ -154,6 +157,52 @@ static enum gic_group ctx_group(enum ctx c)
 	return ctx_secure(c) ? GIC_GROUP1S : GIC_GROUP1NS;
 }
 
+/*
+ * At an AArch32 context the A32 agent waits (it has no GIC driver and takes no interrupt itself): the interrupt is
+ * routed to the AArch64 level above it, EL2 for the Non-secure ones (HCR_EL2.{IMO, FMO} = 1) and EL3 for the Secure
+ * ones (SCR_EL3.{IRQ, FIQ} = 1), and taken there from AArch32 whatever CPSR.{I, F} (D1.3, "Asynchronous exception
+ * routing"): the request is the PE's, asserted while it runs in AArch32. at_ctx_wait: A32_WAIT_TURNS loop turns;
+ * at_ctx_wait_overflow: A32_OVERFLOW_TURNS turns (past the cycle counter's wrap), an MRC of PMCCNTR (an emulator
+ * that counts lazily notices the overflow on the read), then A32_WAIT_TURNS more.
+ */
+#define A32_WAIT_TURNS     20000u
+#define A32_OVERFLOW_TURNS 200000u
+static int irq_call_a32(enum ctx c, uint64_t (*fn)(uint64_t))
+{
+	struct a32_op wait[] = { { .kind = A32_OP_SPIN, .lo = A32_WAIT_TURNS }, { .kind = A32_OP_END } };
+	struct a32_op ovf[] = { { .kind = A32_OP_SPIN, .lo = A32_OVERFLOW_TURNS },
+				{ .kind = A32_OP_READ, .reg = A32_REG_PMCCNTR },
+				{ .kind = A32_OP_SPIN, .lo = A32_WAIT_TURNS }, { .kind = A32_OP_END } };
+	uint64_t ret;
+	int status;
+
+	if (ctx_secure(c))
+		el3_set_test_controls(SCR_EL3_IRQ_BIT | SCR_EL3_FIQ_BIT);
+	else
+		write_hcr_el2(read_hcr_el2() | HCR_EL2_IMO_BIT | HCR_EL2_FMO_BIT);
+	isb();
+	status = ctx_call_a32(c, fn == at_ctx_wait ? wait : ovf, &ret);
+	if (ctx_secure(c)) {
+		el3_set_test_controls(0);
+		el3_select_world(true, false);
+	} else {
+		write_hcr_el2((read_hcr_el2() & ~(HCR_EL2_IMO_BIT | HCR_EL2_FMO_BIT)) | watchdog_routing(2));
+	}
+	isb();
+	return status;
+}
+
+/* Why an AArch32 context cannot have its interrupt routed above it (irq_call_a32), or NULL. */
+static const char *a32_route_why(enum ctx c)
+{
+	if (!ctx_aarch32(c))
+		return NULL;
+	if (ctx_secure(c))
+		return orchestrator_el == 3 ? NULL : "SCR_EL3.IRQ not owned (entered below EL3)";
+	return pmu_owns_el2() ? NULL : "HCR_EL2.IMO not owned (no EL2, or entered below EL2): the interrupt would target "
+				       "EL1, where the A32 agent takes none";
+}
+
 /* Call fn in c with the PPI configured for it (and FIQs routed to EL3 for EL3); false on an exception. */
 static bool irq_call(struct check_group *g, enum ctx c, uint64_t (*fn)(uint64_t), uint64_t arg)
 {
@@ -168,7 +217,7 @@ static bool irq_call(struct check_group *g, enum ctx c, uint64_t (*fn)(uint64_t)
 	if (ctx_el(c) == 2)
 		write_hcr_el2(read_hcr_el2() | HCR_EL2_IMO_BIT | HCR_EL2_FMO_BIT);
 	isb();
-	status = ctx_call(c, fn, arg, &ret);
+	status = ctx_aarch32(c) ? irq_call_a32(c, fn) : ctx_call(c, fn, arg, &ret);
 	if (c == CTX_EL3)
 		el3_select_world(true, false);
 	if (ctx_el(c) == 2)
@@ -309,9 +358,11 @@ static void check_overflow(enum ctx c)
 	group_end(&g);
 }
 
-/* Contexts that take interrupts at their own EL; EL0's would be taken at EL1 and are not checked here. */
+/* Contexts that take interrupts at their own EL (EL0's would be taken at EL1 and are not checked here), and the
+ * AArch32 ones, whose interrupts are routed to the AArch64 level above them (irq_call_a32()). */
 static const enum ctx irq_contexts[] = { CTX_EL3, CTX_NS_EL2, CTX_S_EL2, CTX_NS_EL1, CTX_S_EL1, CTX_S_EL1_SEL2,
-					 CTX_NS_EL2_VHE, CTX_S_EL2_VHE };
+					 CTX_NS_EL2_VHE, CTX_S_EL2_VHE, CTX_NS_EL0_A32, CTX_NS_EL1_A32, CTX_S_EL0_A32,
+					 CTX_S_EL1_A32 };
 
 void test_interrupt(void)
 {
@@ -326,6 +377,8 @@ void test_interrupt(void)
 		enum ctx c = irq_contexts[i];
 
 		why = pmu_context_skip_reason(c, false);
+		if (!why)
+			why = a32_route_why(c);
 		if (!why && !gic)
 			why = gic_why;
 		else if (!why && c == CTX_EL3 && !gic_has_security())
