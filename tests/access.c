@@ -99,7 +99,8 @@ static struct access_seen seen[PMREG_COUNT][2];
 
 /*
  * The PMCR_EL0 bit a write sets: DP where it is implemented (D24.5.8: "When HaveEL(EL3) || (FEAT_PMUv3p1 &&
- * HaveEL(EL2)) || FEAT_PMUv3p7", else RES0), else D (bit 3, "When FEAT_AA32 is implemented"), else E (always RW).
+ * HaveEL(EL2)) || FEAT_PMUv3p7", else RES0), else D (bit 3, "When FEAT_AA32 is implemented"), else E (always RW;
+ * then the event counters the batch enables still count nothing at EL1 and EL0: the filters it writes have P, U).
  */
 static uint64_t pmcr_marker(void)
 {
@@ -121,9 +122,10 @@ static inline uint64_t write_value(enum pmu_reg reg)
 	case PMREG_PMCCNTR_EL0: return 0x1234;
 	case PMREG_PMCCFILTR_EL0: return PMU_FILTER_ALL | PMEVTYPER_P_BIT;
 	case PMREG_PMEVCNTR_EL0: return 0x55;
-	case PMREG_PMEVTYPER_EL0: return PMU_FILTER_ALL | 0x11;
+	/* P and U: the events never count at EL1 and EL0, even where pmcr_marker() is PMCR_EL0.E */
+	case PMREG_PMEVTYPER_EL0: return PMU_FILTER_ALL | PMEVTYPER_P_BIT | PMEVTYPER_U_BIT | 0x11;
 	case PMREG_PMXEVCNTR_EL0: return 0x77;
-	case PMREG_PMXEVTYPER_EL0: return PMU_FILTER_ALL | 0x8;
+	case PMREG_PMXEVTYPER_EL0: return PMU_FILTER_ALL | PMEVTYPER_P_BIT | PMEVTYPER_U_BIT | 0x8;
 	case PMREG_PMUSERENR_EL0: return PMUSERENR_EL0_EN_BIT; /* a value the preset never holds (below) */
 	case PMREG_PMICNTR_EL0: return 0x4321;
 	case PMREG_PMICFILTR_EL0: return PMU_FILTER_ALL | PMEVTYPER_P_BIT;
