@@ -86,7 +86,9 @@ SPSR_M_EL2H = 0b01001  # SPSR_EL3.M[4:0]: AArch64 (M[4] = 0), EL2 with SP_EL2
 # Test points whose verdict here is el3-max's, not el2-max's, when the PE implements EL3 and FEAT_SEL2 (the
 # header's ID_AA64PFR0_EL1 line says EL3 != 0 and SEL2 = 1). Why: the module docstring, first difference.
 EL3_POINTS = ("filter.evtyper_sh.ns_el2", "filter.ccfiltr_sh.ns_el2", "filter.evtyper_sh.ns_el1",
-              "filter.ccfiltr_sh.ns_el1", "filter.evtyper_sh.ns_el0", "filter.ccfiltr_sh.ns_el0", "filter.sh_rw")
+              "filter.ccfiltr_sh.ns_el1", "filter.evtyper_sh.ns_el0", "filter.ccfiltr_sh.ns_el0", "filter.sh_rw",
+              "filter.evtyper_sh.ns_el1_a32", "filter.ccfiltr_sh.ns_el1_a32", "filter.evtyper_sh.ns_el0_a32",
+              "filter.ccfiltr_sh.ns_el0_a32")
 EL3_REASON = ("EL3 implemented (secure=on; el2-max has none): PMEVTYPER<n>_EL0.SH and PMCCFILTR_EL0.SH exist "
               "with EL3 and FEAT_SEL2 (D11.7.1), so the point runs; el3-max's recorded verdict")
 PFR0 = re.compile(r"^# ID_AA64PFR0_EL1 = (0x[0-9a-f]+): EL3=(\d+) EL2=(\d+) SEL2=(\d+)", re.M)

@@ -199,7 +199,8 @@ static const struct claim *bits_claim(struct claim *c, enum probe_reg reg, unsig
  * (tests/fault_inject.c): PMCNTENSET_EL0 read at EL1 is taken with C (bit 31) clear, a bit the deviation (bits
  * m >= HPMN) does not explain. guest_view.bits.ns_el1 must then fail, not be excused (ci/check_fault_inject.py).
  */
-#define INJECT_SECOND_FAULT(reg, c, v) ((reg) == REG_PMCNTENSET && ctx_el(c) == 1 ? (v) & ~PMU_CNT_C_BIT : (v))
+#define INJECT_SECOND_FAULT(reg, c, v) ((reg) == REG_PMCNTENSET && ctx_el(c) == 1 && !ctx_aarch32(c) ? \
+					(v) & ~PMU_CNT_C_BIT : (v))
 #else
 #define INJECT_SECOND_FAULT(reg, c, v) (v)
 #endif
