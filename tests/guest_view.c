@@ -123,8 +123,8 @@ static int run_probe_a32(enum ctx c)
 		[REG_PMINTENSET] = A32_REG_PMINTENSET, [REG_PMINTENCLR] = A32_REG_PMINTENCLR,
 		[REG_PMXEVCNTR] = A32_REG_PMXEVCNTR, [REG_PMXEVTYPER] = A32_REG_PMXEVTYPER,
 	};
-	struct a32_op ops[4];
-	struct exc_record traps[4];
+	struct a32_op ops[5];           /* PMSELR write, ISB, the access, ISB, END */
+	struct exc_record traps[5];
 	unsigned i = 0, at;
 	uint64_t ret;
 	int status;
