@@ -2,7 +2,6 @@
  * aarch32.c - the AArch32 PMU register names and the AArch32 EL1 state around a call (aarch32.h).
  */
 #include <stddef.h>
-#include <stdio.h>
 
 #include "arch/arch_regs.h"
 #include "arch/id_regs.h"

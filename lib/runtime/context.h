@@ -99,8 +99,8 @@ int ctx_call(enum ctx c, uint64_t (*fn)(uint64_t), uint64_t arg, uint64_t *ret);
  * Run the A32 agent's request list `ops` (runtime/aarch32.h struct a32_op, ended by A32_OP_END) in AArch32 context c
  * (ctx_aarch32(c), available). The agent writes each request's results into the list. A trap to an AArch64 EL
  * is unexpected (CTX_ABORTED) unless the caller armed exc_expect_table_begin() with a record per request (the agent
- * names the request in r10, EXC_TAG_REG). Returns CTX_OK, or CTX_ABORTED (exc_unexpected says which exception, or
- * for an exception AArch32 EL1 took itself *ret is its vector offset, exc_unexpected.taken false). Interrupts are
+ * names the request in r10, EXC_TAG_REG). Returns CTX_OK, or CTX_ABORTED (exc_unexpected says which exception; for
+ * one the AArch32 EL1 took itself, exc_unexpected.a32_own with its vector offset, and *ret that offset). Interrupts are
  * masked (CPSR.{A, I, F} = 1). Not for AArch64 contexts; ctx_call() is not for AArch32 ones (both return
  * CTX_ABORTED).
  */
