@@ -93,7 +93,8 @@ ABOVE_4G = "the image is above 4 GiB: AArch32 code cannot address it (the AArch3
 # are not those: the point fails, as r1 does.
 KNOWN_DIFFERENCES = {
     ("el3", "booti"): {f"interrupt.{t}.{c}": ("fail", GIC_LEFT_SECURE)
-                       for t in ("r1", "r2", "level", "overflow") for c in ("ns_el2", "ns_el1", "ns_el0_a32", "ns_el1_a32")},
+                       for t in ("r1", "r2", "level", "overflow")
+                       for c in ("ns_el2", "ns_el1", "ns_el0_a32", "ns_el1_a32")},
     # booti above 4 GiB: AArch32 code cannot address the image, so the AArch32 contexts SKIP (lib/runtime/context.c)
     ("el2", "booti@high"): {**{f"{p}.{c}": ("skip", ABOVE_4G) for c in ("ns_el0_a32", "ns_el1_a32")
                                for p in ("enable.swinc", "enable.ccntr", "enable.cpu_cycles", "enable.pmcr_n",

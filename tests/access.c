@@ -288,10 +288,7 @@ static const struct claim *access_claim(struct claim *c, const struct pmu_state 
 	bool trap = want != PMU_ACCESS_OK && want != PMU_ACCESS_RAZ_WI && want != PMU_ACCESS_UNPREDICTABLE;
 
 	*c = (struct claim){ pmu_reg_name(reg), -1, -1,
-			     (unsigned)(pmuserenr & CLAIM_PMUSERENR_MASK) | (write ? CLAIM_WRITE : 0) |
-			     (s->mdcr_el2 & MDCR_EL2_TPM_BIT ? CLAIM_MDCR_EL2_TPM : 0) |
-			     (s->mdcr_el2 & MDCR_EL2_TPMCR_BIT ? CLAIM_MDCR_EL2_TPMCR : 0) |
-			     (s->mdcr_el3 & MDCR_EL3_TPM_BIT ? CLAIM_MDCR_EL3_TPM : 0) |
+			     pmu_access_claim_ctl(s, pmuserenr, write) |
 			     (hdfgtr & pmu_reg_fgt_bit(reg, write) ? CLAIM_FGT_TRAP : 0),
 			     trap ? expected_el(want, s) : 0, exc->taken ? exc->el : 0 };
 	return c;

@@ -111,10 +111,7 @@ static const struct claim *a32_claim(struct claim *cl, unsigned reg, bool write,
 	unsigned want_el = want == PMU_ACCESS_TRAP_EL2 ? 2 : want == PMU_ACCESS_TRAP_EL3 ? 3 :
 			   want == PMU_ACCESS_TRAP_EL1 || want == PMU_ACCESS_UNDEFINED ? 1 : 0;
 
-	*cl = (struct claim){ name, -1, -1, (unsigned)(pmuserenr & CLAIM_PMUSERENR_MASK) | (write ? CLAIM_WRITE : 0) |
-			      (s->mdcr_el2 & MDCR_EL2_TPM_BIT ? CLAIM_MDCR_EL2_TPM : 0) |
-			      (s->mdcr_el2 & MDCR_EL2_TPMCR_BIT ? CLAIM_MDCR_EL2_TPMCR : 0) |
-			      (s->mdcr_el3 & MDCR_EL3_TPM_BIT ? CLAIM_MDCR_EL3_TPM : 0), want_el, seen_el };
+	*cl = (struct claim){ name, -1, -1, pmu_access_claim_ctl(s, pmuserenr, write), want_el, seen_el };
 	return cl;
 }
 

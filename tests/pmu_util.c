@@ -35,6 +35,14 @@ const struct claim *pmu_count_claim(struct claim *c, const struct pmu_state *s, 
 	return c;
 }
 
+unsigned pmu_access_claim_ctl(const struct pmu_state *s, uint64_t pmuserenr, bool write)
+{
+	return (unsigned)(pmuserenr & CLAIM_PMUSERENR_MASK) | (write ? CLAIM_WRITE : 0) |
+	       (s->mdcr_el2 & MDCR_EL2_TPM_BIT ? CLAIM_MDCR_EL2_TPM : 0) |
+	       (s->mdcr_el2 & MDCR_EL2_TPMCR_BIT ? CLAIM_MDCR_EL2_TPMCR : 0) |
+	       (s->mdcr_el3 & MDCR_EL3_TPM_BIT ? CLAIM_MDCR_EL3_TPM : 0);
+}
+
 struct pmu_access_features pmu_access_features_of_pe(void)
 {
 	unsigned pmuver = (unsigned)FIELD_GET(ID_AA64DFR0_EL1, PMUVer, features.id_aa64dfr0_el1);

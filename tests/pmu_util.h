@@ -28,6 +28,12 @@ uint64_t pmu_all_counter_mask(void);
 const struct claim *pmu_count_claim(struct claim *c, const struct pmu_state *s, unsigned n, unsigned ctl,
 				    uint64_t expected, uint64_t seen);
 
+/*
+ * The controls of an access claim (test.h struct claim ctl) as the access checks state them: PMUSERENR_EL0.{EN,SW,
+ * CR,ER} (bits [3:0] of pmuserenr), CLAIM_WRITE for a write, and MDCR_EL2.{TPM, TPMCR} and MDCR_EL3.TPM of s.
+ */
+unsigned pmu_access_claim_ctl(const struct pmu_state *s, uint64_t pmuserenr, bool write);
+
 /* The features the access model reads beyond pmu_features (model/pmu_access.h): FEAT_FGT and FEAT_FGT2
  * (ID_AA64MMFR0_EL1.FGT), FEAT_PMUv3p9 (ID_AA64DFR0_EL1.PMUVer >= 0b1001, not 0xF). */
 struct pmu_access_features pmu_access_features_of_pe(void);
@@ -149,8 +155,9 @@ const char *pmu_context_skip_reason(enum ctx c, bool needs_sw_incr);
  */
 bool pmu_irq_ready(const char **why);
 
-/* SKIP the test point "<point>.<context c>" (its rules text `rules`) with the reason `why` (test/test.h tap_skip); at an
- * AArch32 context that is not available, with the context's reason instead (the ID field that rules AArch32 out). */
+/* SKIP the test point "<point>.<context c>" (its rules text `rules`) with the reason `why` (test/test.h tap_skip);
+ * at an AArch32 context that is not available, with the context's reason instead (the ID field that rules AArch32
+ * out). */
 void pmu_skip_at(const char *point, enum ctx c, const char *rules, const char *why);
 
 /* The filter word with bits[b] set for every bit b of `combo` (combo < 2^nbits). */

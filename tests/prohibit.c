@@ -3,10 +3,11 @@
  *
  * The controls: MDCR_EL3.SPME (RJDWFF, RGNGCW), MDCR_EL3.MPMX (FEAT_PMUv3p7, RGNGCW), MDCR_EL2.HPMD
  * (FEAT_PMUv3p1, RMMZLZ), PMCR_EL0.DP, MDCR_EL3.SCCD and MDCR_EL2.HCCD (FEAT_PMUv3p5), MDCR_EL3.MCCD
- * (FEAT_PMUv3p7), and SDER32_EL3.SUNIDEN at Secure EL0 under an AArch32 EL1 (s_el0_a32). For each context the module runs every combination of the controls this PE implements
- * and the orchestrator owns, with both counter ranges in use (MDCR_EL2.HPMN = N/2 where EL2 is owned),
- * every counter enabled, event counters counting SW_INCR written at the context (exact counts) and the
- * cycle counter filtered to count in that context only (nonzero or zero).
+ * (FEAT_PMUv3p7), and SDER32_EL3.SUNIDEN at Secure EL0 under an AArch32 EL1 (s_el0_a32). For each context the
+ * module runs every combination of the controls this PE implements and the orchestrator owns, with both counter
+ * ranges in use (MDCR_EL2.HPMN = N/2 where EL2 is owned), every counter enabled, event counters counting SW_INCR
+ * written at the context (exact counts) and the cycle counter filtered to count in that context only (nonzero or
+ * zero).
  *
  * One test point per control, prohibit.<control>.<ctx>: for every combination with the control clear, the
  * run and its twin with the control set are both compared with CountPMUEvents(). So every "does not count"

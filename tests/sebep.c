@@ -346,8 +346,9 @@ void test_sebep(void)
 		ctx_set_pm(true);
 	for (i = 0; i < CTX_COUNT; i++) {
 		enum ctx c = (enum ctx)i;
-		const char *cwhy = why ? why : pmu_context_skip_reason_a64(c, false, "FEAT_SEBEP: the PMU Profiling exception is taken "
-									     "to AArch64 only (PSTATE.PM, PMEVTYPER<n>_EL0.SYNC)");
+		const char *cwhy = why ? why : pmu_context_skip_reason_a64(c, false, "FEAT_SEBEP: the PMU Profiling "
+									     "exception is taken to AArch64 only "
+									     "(PSTATE.PM, PMEVTYPER<n>_EL0.SYNC)");
 		struct pmu_state s;
 		enum pmu_ebep_outcome o = PMU_EBEP_DIS;
 
