@@ -58,7 +58,7 @@ HOST_MODEL_SRCS := $(MODEL_SRCS) lib/runtime/profiling_exception.c
 CONSOLE_SRC := lib/drivers/console.c lib/drivers/$(if $(filter newlib,$(LIBC)),console_newlib.c,console_picolibc.c)
 # The console UART drivers (lib/drivers/uart/: the list and matching in uart.c, one file per family).
 UART_SRCS := $(sort $(wildcard lib/drivers/uart/*.c))
-SRCS := boot/entry.S boot/boot_main.c \
+SRCS := boot/entry.S boot/boot_main.c boot/uefi/efi_entry.S boot/uefi/efi_main.c \
         el3/smc_service.c el2/hvc_service.c el1/svc_service.c \
         lib/arch/id_regs.c \
         lib/runtime/baseline.c lib/runtime/context.c lib/runtime/context_lower.S lib/runtime/exception.c lib/runtime/profiling_exception.c lib/runtime/watchdog.c lib/runtime/vectors.S \
@@ -163,7 +163,7 @@ SIZE    := $(CROSS_COMPILE)size
 READELF := $(CROSS_COMPILE)readelf
 
 .PHONY: all run run-deps soak test bench report coverage deps host-test host-dt-test mutate host-access-test fuzz fuzz-regress census clean qemu-pmu
-all: $(ELF) $(BUILD)/pmucheck.bin
+all: $(ELF) $(BUILD)/pmucheck.bin $(BUILD)/pmucheck.efi
 
 # Rebuild everything when the flags change (TESTS, TOOLCHAIN, platform values).
 $(BUILD)/flags: FORCE
@@ -217,6 +217,18 @@ $(ELF): $(OBJS) $(LIBFDT_A) $(BUILD)/pmucheck.ld
 	$(Q)$(PIE_CHECK)
 $(BUILD)/pmucheck.bin: $(ELF)
 	$(Q)$(OBJCOPY) -O binary $< $@
+# pmucheck.efi: the same ELF as a UEFI application (PE32+ for AArch64, subsystem EFI application), by binutils'
+# objcopy (its pei-aarch64-little target, binutils >= 2.38), for gcc and clang builds alike. ImageBase is 64 KiB
+# below the link address, so the first section is at RVA 0x10000, above the headers; the entry point is efi_entry
+# (boot/uefi/efi_entry.S); the sections only the ELF's dynamic linking view needs are left out (.rela.dyn stays:
+# pie_relocate reads it); the .reloc block (empty) keeps the image relocatable by the firmware's loader.
+EFI_IMAGE_BASE = $(shell printf '0x%x' $$(($(PLAT_RAM_BASE) - 0x10000)))
+$(BUILD)/pmucheck.efi: $(ELF)
+	@$(if $(Q),echo "  EFI     $@")
+	$(Q)$(OBJCOPY) -O pei-aarch64-little --subsystem efi-app --image-base $(EFI_IMAGE_BASE) \
+	 --file-alignment 0x200 --section-alignment 0x1000 --strip-debug \
+	 -R .dynsym -R .dynstr -R .hash -R .gnu.hash -R .dynamic \
+	 --set-start 0x$$($(CROSS_COMPILE)nm $< | awk '$$3 == "efi_entry" { print $$1 }') $< $@
 
 deps:
 	@bash ci/install-deps.sh

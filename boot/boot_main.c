@@ -14,6 +14,7 @@
 #include "mmu/mmu.h"
 #include "mmu/page_tables.h"
 #include "platform/platform_desc.h"
+#include "boot/uefi/efi_handoff.h"
 #include "el1/svc_service.h"
 #include "el2/hvc_service.h"
 #include "el3/smc_service.h"
@@ -45,6 +46,40 @@ static void tls_setup(bool first)
 	__asm__ volatile("msr tpidr_el0, %0" ::"r"((uintptr_t)__tls_base - 16) : "memory");
 }
 extern char secondary_entry[], pe_holding_pen[]; /* boot/entry.S */
+
+/* Whether pmucheck.efi's UEFI entry started this image (boot/uefi/efi_main.c left its record). */
+static bool started_by_uefi(void) { return efi_handoff.magic == EFI_HANDOFF_MAGIC; }
+
+/*
+ * Started by UEFI: what the firmware said replaces what the tree (or the build) said where the firmware knows
+ * better: the boot arguments are the shell's command line (not /chosen/bootargs), RAM is the memory map's, and
+ * the run ends with PSCI SYSTEM_OFF where nothing answers semihosting (the shell cannot get control back).
+ */
+static void uefi_platform_adopt(void)
+{
+	unsigned i;
+
+	snprintf(plat.bootargs, sizeof(plat.bootargs), "%s", efi_handoff.bootargs);
+	plat.mem_count = 0;
+	for (i = 0; i < efi_handoff.mem_count && plat.mem_count < PLAT_MAX_MEM; i++)
+		plat.mem[plat.mem_count++] = efi_handoff.mem[i];
+	plat.power_off_at_exit = true;
+}
+
+/* The TAP header's lines on the UEFI start. */
+static void uefi_header(void)
+{
+	printf("# started by UEFI firmware \"%s\" (revision 0x%x) at EL%u as pmucheck.efi: loaded at 0x%llx, "
+	       "copied to 0x%llx\n", efi_handoff.firmware_vendor, efi_handoff.firmware_revision,
+	       efi_handoff.entered_el, (unsigned long long)efi_handoff.image_loaded,
+	       (unsigned long long)efi_handoff.image_copy);
+	printf("# UEFI memory map: %u descriptors, %u RAM ranges; ExitBootServices() took %u call%s; boot arguments "
+	       "from the shell's command line\n", efi_handoff.map_entries, efi_handoff.mem_count,
+	       efi_handoff.exit_tries, efi_handoff.exit_tries == 1 ? "" : "s");
+	printf("# UEFI configuration table: ACPI 2.0 RSDP %s0x%llx, device tree %s0x%llx\n",
+	       efi_handoff.rsdp ? "at " : "none, ", (unsigned long long)efi_handoff.rsdp,
+	       efi_handoff.fdt ? "at " : "none, ", (unsigned long long)efi_handoff.fdt);
+}
 static uint64_t pes_selected; /* bit i: run the suite on PE i; 0: every PE */
 
 /*
@@ -62,7 +97,7 @@ static unsigned fdt_candidates(uint64_t x0, uint64_t out[2])
 	out[0] = (x0 != 0 && (x0 & 7) == 0 && x0 < BIT64(48) - (U64(4) << 20)) ? x0 : 0;
 	out[1] = 0;
 #ifdef PLAT_FDT_FALLBACK
-	if (platform_in_compiled_window())
+	if (platform_in_compiled_window() && !started_by_uefi()) /* UEFI's memory is its own: no fallback guess */
 		out[1] = PLAT_FDT_FALLBACK;
 #endif
 	return 2;
@@ -154,15 +189,19 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 	uint64_t cand[2];
 	const char *why;
 	char prefix[16], version[16];
-	unsigned c, i;
+	unsigned c, i, n;
 
 	/* MMU off: every data access is Device memory, so nothing from picolibc runs before mmu_boot(). */
 	orchestrator_el = el;
-	if (mmu_boot(cand, fdt_candidates(x0, cand)) != 0)
+	n = fdt_candidates(x0, cand);
+	if (mmu_boot(cand, n, started_by_uefi() ? efi_handoff.mem : NULL,
+		     started_by_uefi() ? efi_handoff.mem_count : 0) != 0)
 		platform_exit(2);
 	tls_setup(true);
 	features_read();
-	platform_discover(cand, 2, cand_name);
+	platform_discover(cand, n, cand_name);
+	if (started_by_uefi())
+		uefi_platform_adopt();
 	parse_selection();
 	if (mmu_map_platform() != 0) {
 		printf("Bail out! translation table pool exhausted (%u tables): the platform maps too much\n",
@@ -180,6 +219,8 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 	printf("TAP version 14\n");
 	printf("# pmucheck: PMUv3 conformance checks (platform %s)\n", platform_name);
 	printf("# entered at EL%u\n", el);
+	if (started_by_uefi())
+		uefi_header();
 	printf("# image at 0x%llx, linked at 0x%llx: %u relocations applied (boot/entry.S pie_relocate)\n",
 	       (unsigned long long)(uintptr_t)__text_start, (unsigned long long)PLAT_RAM_BASE,
 	       (unsigned)((uintptr_t)(__rela_end - __rela_start) / 24));

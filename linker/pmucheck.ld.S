@@ -41,6 +41,7 @@ SECTIONS
 		 * the code's size by up to 2 KiB of the image (make bench). */
 		*(.text.exc)
 		KEEP(*(.text.vectors))
+		KEEP(*(.text.efi)) /* pmucheck.efi's entry (boot/uefi/efi_entry.S): reached only from the PE/COFF header */
 		*(.text .text.*)
 	} >ram :text
 
@@ -55,6 +56,9 @@ SECTIONS
 		*(.rela .rela.*)
 		__rela_end = .;
 	} >ram :text
+	/* pmucheck.efi's PE/COFF base relocation block (boot/uefi/efi_entry.S), which objcopy makes the .reloc
+	 * directory of the PE/COFF image; nothing in the image reads it. */
+	.reloc : ALIGN(4) { KEEP(*(.reloc)) } >ram :text
 	.dynsym : { *(.dynsym) } >ram :text
 	.dynstr : { *(.dynstr) } >ram :text
 	.hash : { *(.hash) } >ram :text

@@ -202,7 +202,7 @@ static void mmu_enable_own(enum xlat_regime r)
 	isb();
 }
 
-int mmu_boot(const uint64_t *fdt_candidates, unsigned n)
+int mmu_boot(const uint64_t *fdt_candidates, unsigned n, const struct plat_range *ram, unsigned ram_count)
 {
 	unsigned i;
 	int rc;
@@ -216,6 +216,8 @@ int mmu_boot(const uint64_t *fdt_candidates, unsigned n)
 		if (fdt_candidates[i]) /* a tree of at most 2 MiB from there; never over the image's holes */
 			rc |= mmu_map_ram(mmu_own, fdt_candidates[i] & ~(SZ_2M - 1), 2 * SZ_2M);
 	}
+	for (i = 0; i < ram_count; i++)
+		rc |= mmu_map_ram(mmu_own, ram[i].base, ram[i].size);
 	if (rc)
 		return -1;
 	mmu_enable_own(mmu_own);

@@ -16,13 +16,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "platform/platform_desc.h"
+
 /*
- * At the orchestrator's EL, MMU off (boot_main): map the image, the compiled-in console and the 4MB at each
- * address a device tree may be at (fdt_candidates; 0 entries are skipped), then turn on that regime's MMU
+ * At the orchestrator's EL, MMU off (boot_main): map the image, the compiled-in console, the 4MB at each
+ * address a device tree may be at (fdt_candidates; 0 entries are skipped) and the RAM ranges already known
+ * (ram[0..ram_count): a UEFI memory map's, where ACPI tables are read from), then turn on that regime's MMU
  * and caches (MAIR_ELx, TCR_ELx, TTBR0_ELx, SCTLR_ELx.{M, C, I, WXN}). Returns 0, or -1 when the tables
  * could not be built (the MMU then stays off).
  */
-int mmu_boot(const uint64_t *fdt_candidates, unsigned n);
+int mmu_boot(const uint64_t *fdt_candidates, unsigned n, const struct plat_range *ram, unsigned ram_count);
 
 /*
  * After the platform is known (lib/platform/platform_desc.h): map its RAM and MMIO into the orchestrator's

@@ -131,6 +131,8 @@ struct plat_desc {
 	uint64_t pe_pmu_ext_base[PLAT_MAX_PES]; /* FDT_PMU_EXT_COMPAT reg of each PE: its PMU's external interface
 	                                           (PMPCSR, PMPCSCTL, ...; FEAT_PCSRv8p9), 4KB; 0: none named */
 	char bootargs[PLAT_BOOTARGS_MAX]; /* /chosen/bootargs, "" when absent */
+	bool power_off_at_exit;     /* end the run with PSCI SYSTEM_OFF where nothing answers semihosting (started by
+	                               UEFI: the shell cannot get control back); else a WFI loop */
 };
 
 extern struct plat_desc plat;

@@ -10,10 +10,13 @@
 #include "drivers/console.h"
 #include "platform/platform.h"
 #include "platform/platform_desc.h"
+#include "smp/psci.h"
 
 void platform_exit(int status)
 {
 	console_flush();
+	if (!platform_semihosting() && plat.power_off_at_exit && plat.psci != PLAT_PSCI_NONE)
+		psci_call(plat.psci, PSCI_SYSTEM_OFF, 0, 0, 0); /* PSCI 5.10: does not return */
 	if (!platform_semihosting()) /* a board without a debugger: SYS_EXIT's HLT would be UNDEFINED */
 		for (;;)
 			__asm__ volatile("wfi");

@@ -13,6 +13,7 @@
 #define PSCI_VERSION      0x84000000u
 #define PSCI_CPU_OFF      0x84000002u
 #define PSCI_CPU_ON_64    0xC4000003u
+#define PSCI_SYSTEM_OFF   0x84000008u /* PSCI 1.1 (DEN0022) 5.10 */
 #define PSCI_SUCCESS      0
 #define PSCI_ALREADY_ON   (-4)
 
