@@ -145,6 +145,39 @@ bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand
 }
 
 /*
+ * The ACPI table that gives one part of the description (a PLAT_FROM_TREE_* bit) and its PLAT_FROM_ACPI_* bit;
+ * NULL for the memory map, which the UEFI entry gives.
+ */
+static const char *platform_acpi_table(uint32_t part, uint32_t *bit)
+{
+	*bit = part & (PLAT_FROM_TREE_GIC | PLAT_FROM_TREE_PMU | PLAT_FROM_TREE_CPUS) ? PLAT_FROM_ACPI_MADT
+	       : part == PLAT_FROM_TREE_PSCI					    ? PLAT_FROM_ACPI_FADT
+	       : part == PLAT_FROM_TREE_TIMER					    ? PLAT_FROM_ACPI_GTDT
+	       : part == PLAT_FROM_TREE_CONSOLE					    ? PLAT_FROM_ACPI_SPCR
+										    : 0;
+	return *bit == PLAT_FROM_ACPI_MADT ? "MADT" : *bit == PLAT_FROM_ACPI_FADT ? "FADT"
+	       : *bit == PLAT_FROM_ACPI_GTDT ? "GTDT" : *bit == PLAT_FROM_ACPI_SPCR ? "SPCR" : NULL;
+}
+
+/* platform_source() for a description read from ACPI tables: " (ACPI MADT)", or why the part is not from one. */
+static const char *platform_acpi_source(const struct plat_desc *d, uint32_t part)
+{
+	static char buf[64];
+	uint32_t bit;
+	const char *table = platform_acpi_table(part, &bit);
+
+	if (!table)
+		return " (the UEFI memory map)";
+	if (d->from_acpi & bit)
+		snprintf(buf, sizeof(buf), " (ACPI %s)", table);
+	else if (part == PLAT_FROM_TREE_TIMER)
+		snprintf(buf, sizeof(buf), " (no ACPI GTDT: the SBSA PPIs assumed)");
+	else
+		snprintf(buf, sizeof(buf), " (no ACPI %s)", table);
+	return buf;
+}
+
+/*
  * The source of one part of `d` (a PLAT_FROM_TREE_* bit) for the end of its TAP header line: the tree, the
  * compiled-in values of platform/<name>/ (where they apply), or none.
  */
@@ -152,6 +185,8 @@ static const char *platform_source(const struct plat_desc *d, uint32_t part)
 {
 	static char buf[80];
 
+	if (d->from_acpi)
+		return platform_acpi_source(d, part);
 	if (d->from_tree & part)
 		return " (device tree)";
 	if (part == PLAT_FROM_TREE_PSCI)
@@ -186,6 +221,7 @@ const char *platform_bootarg(const char *key, char *buf, size_t size)
 static void gic_print(const struct plat_desc *d)
 {
 	const char *src = platform_source(d, PLAT_FROM_TREE_GIC);
+	unsigned i;
 
 	if (d->gic_version == 2)
 		printf("# GICv2: distributor at 0x%llx, CPU interface at 0x%llx, %s%s\n", (unsigned long long)d->gicd_base,
@@ -194,6 +230,15 @@ static void gic_print(const struct plat_desc *d)
 		printf("# GICv3: distributor at 0x%llx, redistributors at 0x%llx (0x%llx bytes)%s%s%s\n",
 		       (unsigned long long)d->gicd_base, (unsigned long long)d->gicr.base,
 		       (unsigned long long)d->gicr.size, d->gic_compatible[0] ? ", " : "", d->gic_compatible, src);
+	if (d->gic_version == 3 && d->gicr_range_count > 1) {
+		printf("# GICv3: %u redistributor ranges:", d->gicr_ranges_seen);
+		for (i = 0; i < d->gicr_range_count; i++)
+			printf("%s 0x%llx (0x%llx bytes)", i ? "," : "", (unsigned long long)d->gicr_ranges[i].base,
+			       (unsigned long long)d->gicr_ranges[i].size);
+		printf("%s\n", d->gicr_ranges_seen > d->gicr_range_count ? ", ... (the rest not kept)" : "");
+	}
+	else if (d->from_acpi)
+		printf("# interrupt controller: none pmucheck supports in the ACPI MADT (no GICD of GIC version 2, 3 or 4)\n");
 	else if (d->from_fdt)
 		printf("# interrupt controller: none pmucheck supports in the tree (%s)\n",
 		       d->gic_compatible[0] ? d->gic_compatible : "no interrupt-controller node");
@@ -206,7 +251,7 @@ static const char *const psci_name[] = { "none (no /psci node)", "smc", "hvc" };
 /* Where a console came from, for the TAP header (enum plat_console_from). */
 static const char *const console_from[] = {
 	"compiled in: platform.mk's PLAT_UART_BASE, not in the tree", "/chosen/stdout-path", "/chosen/linux,stdout-path", "/aliases/serial0",
-	"the tree", "the boot argument pmucheck.console",
+	"the tree", "the boot argument pmucheck.console", "ACPI SPCR",
 };
 
 /* "# console: ..." of the TAP header. */
@@ -218,7 +263,9 @@ static void console_print(const struct plat_desc *d)
 					      : "no output (built without semihosting)";
 	const struct uart_driver *drv = uart_driver(c->kind);
 
-	if (c->kind == PLAT_CONSOLE_NONE && !d->from_fdt) {
+	if (c->kind == PLAT_CONSOLE_NONE && d->from_acpi) {
+		printf("# console: none (%s): %s\n", c->why ? c->why : "no ACPI SPCR", sink);
+	} else if (c->kind == PLAT_CONSOLE_NONE && !d->from_fdt) {
 		printf("# console: none (no device tree, and platform/%s's PL011 is not this platform's): %s\n",
 		       platform_name, sink);
 	} else if (c->kind == PLAT_CONSOLE_NONE && c->from == PLAT_CONSOLE_FROM_TREE_NONE) {
@@ -244,7 +291,10 @@ void platform_desc_print(const struct plat_desc *d)
 {
 	unsigned i, n;
 
-	if (d->from_fdt)
+	if (d->from_acpi)
+		printf("# platform: ACPI tables, RSDP at 0x%llx, model \"%s\" (the XSDT's OEM ID and OEM Table ID)\n",
+		       (unsigned long long)d->acpi_rsdp, d->model);
+	else if (d->from_fdt)
 		printf("# platform: device tree at 0x%llx (%u bytes, found %s), model \"%s\"\n",
 		       (unsigned long long)d->fdt_addr, d->fdt_size, d->fdt_why, d->model);
 	else
@@ -259,13 +309,25 @@ void platform_desc_print(const struct plat_desc *d)
 	gic_print(d);
 	printf("# PMU overflow interrupt: INTID %u%s%s\n", d->pmu_intid,
 	       d->pmu_intid >= 16 && d->pmu_intid < 32 ? " (PPI)" : "", platform_source(d, PLAT_FROM_TREE_PMU));
+	for (i = 0, n = 0; d->from_acpi && i < d->pe_count; i++)
+		n |= d->pe_pmu_gsiv[i] != d->pmu_intid;
+	if (n) { /* the GICCs name different GSIVs: an SPI per PE */
+		printf("# PMU overflow interrupt per PE (ACPI MADT GICC Performance Interrupt GSIV):");
+		for (i = 0; i < d->pe_count; i++)
+			printf("%s PE %u INTID %u", i ? "," : "", i, d->pe_pmu_gsiv[i]);
+		printf("\n");
+	}
 	printf("# generic timer INTIDs: Secure physical %u, Non-secure physical %u, virtual %u, EL2 physical %u%s\n",
 	       d->timer_intid[0], d->timer_intid[1], d->timer_intid[2], d->timer_intid[3],
 	       platform_source(d, PLAT_FROM_TREE_TIMER));
-	printf("# PSCI: %s%s\n", psci_name[d->psci], platform_source(d, PLAT_FROM_TREE_PSCI));
+	printf("# PSCI: %s%s\n", d->from_acpi && d->psci == PLAT_PSCI_NONE ? "none (FADT ARM_BOOT_ARCH: not "
+	       "PSCI_COMPLIANT)" : psci_name[d->psci], platform_source(d, PLAT_FROM_TREE_PSCI));
 	printf("# PEs: %u", d->pe_count);
 	if (d->pe_count_in_tree > d->pe_count)
-		printf(" of %u in the tree (pmucheck tests at most %u)", d->pe_count_in_tree, PLAT_MAX_PES);
+		printf(" of %u %s (pmucheck tests at most %u)", d->pe_count_in_tree,
+		       d->from_acpi ? "Enabled in the MADT" : "in the tree", PLAT_MAX_PES);
+	if (d->pe_online_capable)
+		printf(" (%u more Online Capable, not started)", d->pe_online_capable);
 	printf(", MPIDR");
 	for (i = 0; i < d->pe_count; i++)
 		printf("%s 0x%llx", i ? "," : "", (unsigned long long)d->pe_mpidr[i]);

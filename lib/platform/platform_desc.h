@@ -12,6 +12,7 @@
 
 #define PLAT_MAX_PES      8   /* PEs pmucheck tests; more in /cpus are reported and left alone */
 #define PLAT_MAX_MEM      4   /* /memory ranges kept */
+#define PLAT_MAX_GICR     8   /* GICv3 redistributor ranges kept (ACPI MADT GICR structures, or per-GICC bases) */
 #define PLAT_BOOTARGS_MAX 256 /* bytes of /chosen/bootargs kept (with the NUL) */
 /*
  * The compatible of a node giving one PE's PMU external interface (the PMU's memory-mapped registers: PMPCSR,
@@ -64,6 +65,7 @@ enum plat_console_from {
 	PLAT_CONSOLE_FROM_SERIAL0,            /* the tree's /aliases/serial0 (no stdout-path at all) */
 	PLAT_CONSOLE_FROM_TREE_NONE,          /* a tree naming none of the three: no UART */
 	PLAT_CONSOLE_FROM_BOOTARG,            /* the boot argument pmucheck.console=<earlycon spelling> */
+	PLAT_CONSOLE_FROM_ACPI_SPCR,          /* the ACPI SPCR table (lib/acpi/) */
 };
 
 #define PLAT_CONSOLE_COMPAT_MAX 32 /* bytes of the node's first compatible string kept (with the NUL) */
@@ -101,12 +103,24 @@ const char *plat_console_kind_name(enum plat_console_kind kind);
 #define PLAT_FROM_TREE_CPUS    (1u << 5) /* /cpus */
 #define PLAT_FROM_TREE_PSCI    (1u << 6) /* /psci */
 
+/*
+ * Which ACPI tables gave parts of the description (plat_desc.from_acpi, a bit each; lib/acpi/acpi_platform.h):
+ * MADT the GIC, the PEs and the PMU overflow interrupt; FADT the PSCI conduit; GTDT the timer INTIDs; SPCR the
+ * console. Non-zero: the description was read from ACPI tables (from_fdt is then false).
+ */
+#define PLAT_FROM_ACPI_MADT    (1u << 0)
+#define PLAT_FROM_ACPI_FADT    (1u << 1)
+#define PLAT_FROM_ACPI_GTDT    (1u << 2)
+#define PLAT_FROM_ACPI_SPCR    (1u << 3)
+
 struct plat_desc {
 	bool from_fdt;              /* true: values read from the device tree at fdt_addr */
 	uint32_t from_tree;         /* PLAT_FROM_TREE_* bits: the parts the tree gave */
 	uint64_t fdt_addr;          /* physical address of the tree (0: none found) */
 	uint32_t fdt_size;          /* bytes (fdt_totalsize), 0 without a tree */
 	const char *fdt_why;        /* without a tree: why none was used (for the TAP header) */
+	uint32_t from_acpi;         /* PLAT_FROM_ACPI_* bits: the ACPI tables that gave parts (0: not read from ACPI) */
+	uint64_t acpi_rsdp;         /* physical address of the ACPI RSDP read (0: none) */
 	char model[64];             /* /model, or the platform name */
 	struct plat_range mem[PLAT_MAX_MEM]; /* /memory reg, in tree order */
 	unsigned mem_count;
@@ -116,6 +130,9 @@ struct plat_desc {
 	                               interrupt-controller node's (its first string); "" when compiled in or none */
 	uint64_t gicd_base;         /* reg[0] of arm,gic-v3 or a GICv2 (arm,gic.yaml): the distributor */
 	struct plat_range gicr;     /* arm,gic-v3 reg[1]: the first redistributor region (GICv3 only) */
+	struct plat_range gicr_ranges[PLAT_MAX_GICR]; /* every redistributor range, [0] == gicr (ACPI MADT only) */
+	unsigned gicr_range_count;  /* entries of gicr_ranges used; 0: only gicr is known (a tree, compiled in) */
+	unsigned gicr_ranges_seen;  /* ranges the MADT gives (may exceed PLAT_MAX_GICR) */
 	uint64_t gicc_base;         /* GICv2 reg[1]: the memory-mapped CPU interface (GICC_*) */
 	uint64_t gicc_size;         /* its size in bytes, as reg[1] gives it (8 KiB on GIC-400) */
 	unsigned pmu_intid;         /* PMU overflow interrupt INTID (PPI: 16 + the tree's number) */
@@ -123,7 +140,11 @@ struct plat_desc {
 	enum plat_psci_method psci; /* /psci method, PLAT_PSCI_NONE without the node */
 	uint64_t pe_mpidr[PLAT_MAX_PES]; /* /cpus/cpu@N reg (MPIDR_EL1 affinity fields), tree order */
 	unsigned pe_count;          /* entries of pe_mpidr used */
-	unsigned pe_count_in_tree;  /* cpu nodes seen (may exceed PLAT_MAX_PES) */
+	unsigned pe_count_in_tree;  /* cpu nodes seen, or Enabled MADT GICC entries (may exceed PLAT_MAX_PES) */
+	unsigned pe_online_capable; /* MADT GICC entries Online Capable but not Enabled: not started (ACPI only) */
+	unsigned pe_pmu_gsiv[PLAT_MAX_PES]; /* each PE's PMU overflow interrupt, its MADT GICC Performance Interrupt
+	                                       GSIV (pmu_intid is PE 0's; they differ where the PMU interrupt is an
+	                                       SPI per PE); 0 from a tree, whose one PPI serves every PE */
 	uint64_t pe_release_addr[PLAT_MAX_PES]; /* enable-method "spin-table": the cpu node's cpu-release-addr, where
 	                                           the PE, spinning, reads the address to enter at; 0: not spin-table */
 	uint64_t pe_debug_base[PLAT_MAX_PES]; /* arm,coresight-cpu-debug reg of each PE: its external debug
