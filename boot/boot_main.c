@@ -55,11 +55,24 @@ static bool started_by_uefi(void) { return efi_handoff.magic == EFI_HANDOFF_MAGI
  * better: the boot arguments are the shell's command line (not /chosen/bootargs), RAM is the memory map's, and
  * the run ends with PSCI SYSTEM_OFF where nothing answers semihosting (the shell cannot get control back).
  */
+static char acpi_err[160]; /* why the ACPI tables were not usable ("" when they were, or were not read) */
+
+/*
+ * Which description wins when the firmware gives both: the device tree, unless it is a stub (no /cpus, as
+ * firmware that boots with ACPI leaves), or the boot argument pmucheck.acpi=force asks for ACPI;
+ * pmucheck.acpi=off never reads ACPI. Linux arm64 decides so (arch/arm64/kernel/acpi.c acpi_boot_table_init:
+ * ACPI only with acpi=force or an empty tree), and that is the description firmware vendors test with.
+ */
 static void uefi_platform_adopt(void)
 {
+	char mode[8] = "";
 	unsigned i;
 
 	snprintf(plat.bootargs, sizeof(plat.bootargs), "%s", efi_handoff.bootargs);
+	platform_bootarg("pmucheck.acpi", mode, sizeof(mode));
+	if (efi_handoff.rsdp && strcmp(mode, "off") != 0 &&
+	    (!plat.from_fdt || !(plat.from_tree & PLAT_FROM_TREE_CPUS) || strcmp(mode, "force") == 0))
+		platform_discover_acpi(efi_handoff.rsdp, acpi_err, sizeof(acpi_err));
 	plat.mem_count = 0;
 	for (i = 0; i < efi_handoff.mem_count && plat.mem_count < PLAT_MAX_MEM; i++)
 		plat.mem[plat.mem_count++] = efi_handoff.mem[i];
@@ -209,6 +222,10 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 		platform_exit(2);
 	}
 	console_select();
+	if (acpi_err[0]) { /* the firmware's tables are wrong: nothing is guessed around them */
+		printf("Bail out! ACPI: %s\n", acpi_err);
+		platform_exit(2);
+	}
 	test_set_platform_version(platform_bootarg("pmucheck.qemu", version, sizeof(version)),
 				  platform_compiled_in_applies());
 	exc_set_service(3, el3_smc_service);

@@ -133,6 +133,10 @@ CONSOLE_ARGS = ["-display", "none", "-chardev", "stdio,id=console,mux=on", "-ser
 #   @serial=<N>   the console is the board's serial port N (QEMU's -serial order): N ports before it are null
 #   @pes=<N>      the tree names N PEs (the board's own count, not -smp): points are named pe<i>.<name>
 #   @bootargs=<w> one more boot argument (pmucheck.pes=0: the suite on PE 0 only, points pe0.<name> alone)
+#   @uefi         pmucheck.efi started from the UEFI Shell of Debian's UEFI firmware for QEMU (qemu-efi-aarch64,
+#                 -bios QEMU_EFI.fd): a FAT folder (-drive file=fat:rw:DIR) holds it and a startup.nsh whose
+#                 command line carries the boot arguments; with virt's ACPI on (the default) the firmware gives
+#                 ACPI tables only, with acpi=off in the machine the device tree (README "On a server")
 # and a cpu column of "-" leaves the board's own CPU (no -cpu). The console of a board model is its UART
 # (pmucheck.console=uart: the driver the tree names), never semihosting, so each UART driver runs.
 @functools.lru_cache(maxsize=None)
@@ -168,7 +172,7 @@ def qemu_command(elf, config, version, bootargs=""):
     image, the tree and the serial port."""
     extra, words = board_words(config.extra)
     memory = [] if "-m" in extra else ["-m", "1G"]
-    board = bool(words)
+    board = bool(set(words) - {"uefi"})  # a board model (pmucheck.efi under UEFI on virt is not one)
     console = "uart" if board or config.name.endswith(UART_SUFFIX) else "semihosting"
     bootargs = " ".join(a for a in (words.get("bootargs", ""), bootargs) if a)
     console_arg = "" if "pmucheck.console=" in bootargs else f"pmucheck.console={console}"
@@ -179,10 +183,29 @@ def qemu_command(elf, config, version, bootargs=""):
         i = console_args.index("-serial")
         console_args = console_args[:i] + nulls + console_args[i:]
     cpu = [] if config.cpu == "-" else ["-cpu", config.cpu]
+    if "uefi" in words:
+        return ([qemu_binary(version), "-M", config.machine] + cpu + memory + console_args + ["-nic", "none"] +
+                extra + uefi_args(elf, f"{config.name}@qemu-{version}", append))
     kernel = os.path.splitext(elf)[0] + ".bin" if "image" in words else elf
     dtb = ["-dtb", linux_dtb(words["dtb"])] if "dtb" in words else []
     return ([qemu_binary(version), "-M", config.machine] + cpu + memory + console_args + ["-nic", "none"] +
             extra + dtb + ["-kernel", kernel, "-append", append])
+
+
+UEFI_FIRMWARE = "/usr/share/qemu-efi-aarch64/QEMU_EFI.fd"  # Debian's qemu-efi-aarch64 (EDK2's ArmVirtQemu), for -bios
+
+
+def uefi_args(elf, run_name, bootargs):
+    """QEMU arguments that start pmucheck.efi (beside `elf`) from the UEFI Shell with `bootargs` on its command
+    line: a folder of its own per run (build/<platform>/uefi/<run_name>/) with the image and a startup.nsh, which
+    the shell runs from FS0: after its 5 s countdown, given to QEMU as a FAT drive on virtio."""
+    folder = os.path.join(os.path.dirname(os.path.abspath(elf)), "uefi", run_name)
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.splitext(elf)[0] + ".efi", "rb") as src, open(os.path.join(folder, "pmucheck.efi"), "wb") as dst:
+        dst.write(src.read())
+    with open(os.path.join(folder, "startup.nsh"), "w", encoding="ascii", newline="\r\n") as f:
+        f.write(f"fs0:\npmucheck.efi {bootargs}\n")
+    return ["-bios", UEFI_FIRMWARE, "-drive", f"file=fat:rw:{folder},format=raw,if=virtio"]
 
 
 def pe_count(config):

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "drivers/uart/uart.h"
+#include "acpi/acpi_platform.h"
 #include "dt/fdt_platform.h"
 #include "platform/platform.h"
 #include "platform/platform_desc.h"
@@ -144,6 +145,19 @@ bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand
 	return found;
 }
 
+bool platform_discover_acpi(uint64_t rsdp, char *why, size_t why_len)
+{
+	static const struct acpi_mem identity = { acpi_mem_identity, NULL };
+	static struct plat_desc reading;
+
+	reading = plat;
+	if (!acpi_platform_read(rsdp, &identity, &reading, why, why_len))
+		return false;
+	plat = reading;
+	compiled_in = 0; /* what the tables describe is the platform: nothing compiled in applies */
+	return true;
+}
+
 /*
  * The ACPI table that gives one part of the description (a PLAT_FROM_TREE_* bit) and its PLAT_FROM_ACPI_* bit;
  * NULL for the memory map, which the UEFI entry gives.
@@ -230,13 +244,6 @@ static void gic_print(const struct plat_desc *d)
 		printf("# GICv3: distributor at 0x%llx, redistributors at 0x%llx (0x%llx bytes)%s%s%s\n",
 		       (unsigned long long)d->gicd_base, (unsigned long long)d->gicr.base,
 		       (unsigned long long)d->gicr.size, d->gic_compatible[0] ? ", " : "", d->gic_compatible, src);
-	if (d->gic_version == 3 && d->gicr_range_count > 1) {
-		printf("# GICv3: %u redistributor ranges:", d->gicr_ranges_seen);
-		for (i = 0; i < d->gicr_range_count; i++)
-			printf("%s 0x%llx (0x%llx bytes)", i ? "," : "", (unsigned long long)d->gicr_ranges[i].base,
-			       (unsigned long long)d->gicr_ranges[i].size);
-		printf("%s\n", d->gicr_ranges_seen > d->gicr_range_count ? ", ... (the rest not kept)" : "");
-	}
 	else if (d->from_acpi)
 		printf("# interrupt controller: none pmucheck supports in the ACPI MADT (no GICD of GIC version 2, 3 or 4)\n");
 	else if (d->from_fdt)
@@ -244,6 +251,13 @@ static void gic_print(const struct plat_desc *d)
 		       d->gic_compatible[0] ? d->gic_compatible : "no interrupt-controller node");
 	else
 		printf("# interrupt controller:%s\n", src);
+	if (d->gic_version == 3 && d->gicr_range_count > 1) {
+		printf("# GICv3: %u redistributor ranges:", d->gicr_ranges_seen);
+		for (i = 0; i < d->gicr_range_count; i++)
+			printf("%s 0x%llx (0x%llx bytes)", i ? "," : "", (unsigned long long)d->gicr_ranges[i].base,
+			       (unsigned long long)d->gicr_ranges[i].size);
+		printf("%s\n", d->gicr_ranges_seen > d->gicr_range_count ? ", ... (the rest not kept)" : "");
+	}
 }
 
 static const char *const psci_name[] = { "none (no /psci node)", "smc", "hvc" };

@@ -351,10 +351,10 @@ bool selection_parse_console(struct selection *s, const char *text, char *err, s
 }
 
 /* The boot argument keys pmucheck reads (selection.h), in the order of the error message's list. */
-enum bootarg_key { KEY_TESTS, KEY_PES, KEY_ORDER, KEY_QEMU, KEY_SWEEP, KEY_CONSOLE, KEY_SEMIHOSTING, KEY_COUNT };
+enum bootarg_key { KEY_TESTS, KEY_PES, KEY_ORDER, KEY_QEMU, KEY_SWEEP, KEY_CONSOLE, KEY_SEMIHOSTING, KEY_ACPI, KEY_COUNT };
 static const char *const bootarg_keys[KEY_COUNT] = {
 	"pmucheck.tests", "pmucheck.pes", "pmucheck.order", "pmucheck.qemu", "pmucheck.sweep", "pmucheck.console",
-	"pmucheck.semihosting",
+	"pmucheck.semihosting", "pmucheck.acpi",
 };
 
 bool selection_parse_bootargs(struct selection *s, const char *bootargs, size_t len, const char *const *modules,
@@ -398,7 +398,8 @@ bool selection_parse_bootargs(struct selection *s, const char *bootargs, size_t 
 			;
 		if (k == KEY_COUNT) {
 			snprintf(err, errlen, "unknown boot argument '%s'; pmucheck reads pmucheck.tests, pmucheck.pes, "
-				 "pmucheck.order, pmucheck.qemu, pmucheck.sweep, pmucheck.console and pmucheck.semihosting",
+				 "pmucheck.order, pmucheck.qemu, pmucheck.sweep, pmucheck.console, pmucheck.semihosting and "
+				 "pmucheck.acpi",
 				 word);
 			return false;
 		}
@@ -421,6 +422,11 @@ bool selection_parse_bootargs(struct selection *s, const char *bootargs, size_t 
 			ok = strcmp(value, "0") == 0 || strcmp(value, "1") == 0;
 			if (!ok)
 				snprintf(err, errlen, "pmucheck.semihosting=%s: expected 0 or 1", value);
+			break;
+		case KEY_ACPI: /* read by the UEFI entry's platform choice (boot/boot_main.c) */
+			ok = strcmp(value, "off") == 0 || strcmp(value, "force") == 0;
+			if (!ok)
+				snprintf(err, errlen, "pmucheck.acpi=%s: expected off or force", value);
 			break;
 		default: ok = true; break; /* pmucheck.qemu: read by the platform code (test_set_platform_version) */
 		}

@@ -34,6 +34,8 @@
  *   pmucheck.semihosting=1  a debugger or an emulator answers semihosting here: the console falls back to it and a
  *                           run ends with SYS_EXIT (lib/platform/platform_desc.h platform_semihosting()); 0 or
  *                           absent: only where pmucheck knows one does
+ *   pmucheck.acpi=<mode>    started by UEFI with both ACPI tables and a device tree: force (ACPI describes the
+ *                           platform) or off (never ACPI); default: the tree unless it is a stub (boot/boot_main.c)
  * Any other pmucheck.* word, an empty value or a malformed list is an error: the run must not go on with
  * something else than what was asked.
  */
