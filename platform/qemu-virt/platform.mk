@@ -27,8 +27,9 @@ QEMU_VERSION    ?= 10.0
 QEMU            ?= $(if $(filter 7.2,$(QEMU_VERSION)),qemu-system-aarch64,$(if $(filter 10.0-pmu,$(QEMU_VERSION)),\
                    $(PMUCHECK_CACHE)/qemu-pmu/current/qemu-system-aarch64,\
                    $(PMUCHECK_CACHE)/qemu-$(QEMU_VERSION)/qemu-system-aarch64))
-# Default machine: entered at EL3, with EL2 and FEAT_SEL2 (-cpu max). ci/configs.txt lists the others.
-QEMU_MACHINE    ?= virt,secure=on,virtualization=on,gic-version=3
+# Default machine: entered at EL3, with EL2 and FEAT_SEL2 (-cpu max). ci/configs.txt lists the others. With
+# UEFI=1 the firmware runs at EL2 (EDK2's ArmVirtQemu does not run at EL3): no secure=on.
+QEMU_MACHINE    ?= $(if $(filter 1,$(UEFI)),virt,virtualization=on,gic-version=3,virt,secure=on,virtualization=on,gic-version=3)
 QEMU_CPU        ?= max
 QEMU_EXTRA      ?=
 # How to boot an image: -kernel with an ELF starts every PE at its entry, at the highest implemented
@@ -44,4 +45,19 @@ PLAT_RUN = $(QEMU) -M $(QEMU_MACHINE) -cpu $(QEMU_CPU) -m 1G -display none -nic 
            -semihosting-config enable=on,target=native,userspace=on,chardev=console $(QEMU_EXTRA) \
            -kernel $(1) -append "pmucheck.qemu=$(QEMU_VERSION)$(if $(findstring pmucheck.console=,$(BOOTARGS)),, \
            pmucheck.console=$(CONSOLE))$(if $(BOOTARGS), $(BOOTARGS))"
+# UEFI=1: pmucheck.efi started from the UEFI Shell of Debian's UEFI firmware for QEMU (qemu-efi-aarch64, -bios)
+# as on a server: a FAT folder (build/<platform>/uefi/run/) holds it and a startup.nsh whose command line carries
+# the boot arguments; the shell runs it after its 5 s countdown. With QEMU_MACHINE's ACPI on (the default) the
+# platform comes from ACPI, with ,acpi=off from the device tree (README "On a server").
+ifeq ($(UEFI),1)
+UEFI_FIRMWARE ?= /usr/share/qemu-efi-aarch64/QEMU_EFI.fd
+UEFI_DIR = $(dir $(1))uefi/run
+PLAT_RUN = mkdir -p $(UEFI_DIR) && cp $(basename $(1)).efi $(UEFI_DIR)/pmucheck.efi && \
+           printf 'fs0:\r\npmucheck.efi %s\r\n' "pmucheck.qemu=$(QEMU_VERSION)$(if $(findstring pmucheck.console=,\
+           $(BOOTARGS)),, pmucheck.console=$(CONSOLE))$(if $(BOOTARGS), $(BOOTARGS))" > $(UEFI_DIR)/startup.nsh && \
+           $(QEMU) -M $(QEMU_MACHINE) -cpu $(QEMU_CPU) -m 1G -display none -nic none \
+           -chardev stdio,id=console,mux=on -serial chardev:console -mon chardev=console \
+           -semihosting-config enable=on,target=native,userspace=on,chardev=console $(QEMU_EXTRA) \
+           -bios $(UEFI_FIRMWARE) -drive file=fat:rw:$(UEFI_DIR),format=raw,if=virtio
+endif
 # BOOTARGS: more boot arguments, e.g. BOOTARGS="pmucheck.tests=enable pmucheck.pes=0" (lib/test/selection.h).
