@@ -325,12 +325,15 @@ bool pmu_irq_ready(const char **why)
 		return false;
 	if (plat.pmu_intid >= 16 && plat.pmu_intid < 32)
 		return true;
-	if (!plat.pmu_intid)
+	if (!plat.pmu_intid && plat.from_acpi)
+		snprintf(buf, sizeof(buf), "no PMU overflow interrupt in the ACPI MADT (the GICC entry's Performance "
+			 "Interrupt GSIV is 0)");
+	else if (!plat.pmu_intid)
 		snprintf(buf, sizeof(buf), "no PMU overflow interrupt in the device tree (no arm,armv8-pmuv3 or "
 			 "arm,<core>-pmu node with interrupts)");
 	else
-		snprintf(buf, sizeof(buf), "the PMU overflow interrupt is INTID %u, an SPI (device tree): pmucheck routes "
-			 "only a PPI (INTID 16-31)", plat.pmu_intid);
+		snprintf(buf, sizeof(buf), "the PMU overflow interrupt is INTID %u, an SPI (%s): pmucheck routes only a "
+			 "PPI (INTID 16-31)", plat.pmu_intid, plat.from_acpi ? "ACPI MADT" : "device tree");
 	*why = buf;
 	return false;
 }
