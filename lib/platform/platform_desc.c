@@ -64,7 +64,8 @@ bool platform_semihosting(void)
 		return false;
 	if (decided >= 0)
 		return decided;
-	ok = platform_compiled_in_applies() || !plat.from_fdt || platform_bootarg("pmucheck.qemu", buf, sizeof(buf)) ||
+	ok = platform_compiled_in_applies() || (!plat.from_fdt && !plat.from_acpi) ||
+	     platform_bootarg("pmucheck.qemu", buf, sizeof(buf)) ||
 	     (platform_bootarg("pmucheck.console", buf, sizeof(buf)) && strcmp(buf, "semihosting") == 0) ||
 	     (platform_bootarg("pmucheck.semihosting", buf, sizeof(buf)) && strcmp(buf, "1") == 0);
 	if (compiled_in >= 0) /* the tree (or its absence) is known: so are the boot arguments */

@@ -194,10 +194,11 @@ bool platform_compiled_in_applies(void);
 /*
  * Whether semihosting may be used: the HLT #0xF000 that an emulator or a debugger answers, and that is UNDEFINED
  * on a board without one. Built with it (PLAT_SEMIHOSTING), and either the compiled-in platform applies (QEMU
- * virt and FVP answer it), no tree was found (no UART, no boot arguments: a debugger or an emulator is the only
- * reader left), or the boot arguments say something answers it: pmucheck.qemu=<version> (QEMU, whatever the
- * board), pmucheck.console=semihosting, pmucheck.semihosting=1. Decided after platform_discover().
- * Elsewhere a run ends in a WFI loop after its verdict (platform_exit()) and prints only through its UART.
+ * virt and FVP answer it), neither a tree nor ACPI tables were found (no UART, no boot arguments: a debugger or
+ * an emulator is the only reader left), or the boot arguments say something answers it: pmucheck.qemu=<version>
+ * (QEMU, whatever the board), pmucheck.console=semihosting, pmucheck.semihosting=1. Decided after
+ * platform_discover(). Elsewhere a run ends after its verdict with PSCI SYSTEM_OFF where plat.power_off_at_exit
+ * (started by UEFI), else in a WFI loop (platform_exit()), and prints only through its UART.
  */
 bool platform_semihosting(void);
 
