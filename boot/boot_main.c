@@ -72,7 +72,8 @@ static void uefi_platform_adopt(void)
 	platform_bootarg("pmucheck.acpi", mode, sizeof(mode));
 	if (efi_handoff.rsdp && strcmp(mode, "off") != 0 &&
 	    (!plat.from_fdt || !(plat.from_tree & PLAT_FROM_TREE_CPUS) || strcmp(mode, "force") == 0))
-		platform_discover_acpi(efi_handoff.rsdp, acpi_err, sizeof(acpi_err));
+		platform_discover_acpi(efi_handoff.rsdp, efi_handoff.mem, efi_handoff.mem_count, acpi_err,
+				      sizeof(acpi_err));
 	plat.mem_count = 0;
 	for (i = 0; i < efi_handoff.mem_count && plat.mem_count < PLAT_MAX_MEM; i++)
 		plat.mem[plat.mem_count++] = efi_handoff.mem[i];

@@ -146,13 +146,34 @@ bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand
 	return found;
 }
 
-bool platform_discover_acpi(uint64_t rsdp, char *why, size_t why_len)
+/* The RAM ranges ACPI tables may be read from (platform_discover_acpi()'s), and their count. */
+struct acpi_ram {
+	const struct plat_range *r;
+	unsigned n;
+};
+
+/* The firmware's ACPI accessor: [addr, addr + len) only where it lies inside one RAM range the MMU maps (a table
+ * address anywhere else would be a Data Abort, not a refused table). */
+static const void *acpi_mem_ram(const struct acpi_mem *mem, uint64_t addr, uint64_t len)
 {
-	static const struct acpi_mem identity = { acpi_mem_identity, NULL };
+	const struct acpi_ram *ram = mem->ctx;
+	unsigned i;
+
+	for (i = 0; i < ram->n; i++)
+		if (addr >= ram->r[i].base && len <= ram->r[i].size && addr - ram->r[i].base <= ram->r[i].size - len)
+			return acpi_mem_identity(mem, addr, len);
+	return NULL;
+}
+
+bool platform_discover_acpi(uint64_t rsdp, const struct plat_range *ram, unsigned ram_count, char *why,
+			    size_t why_len)
+{
+	const struct acpi_ram in = { ram, ram_count };
+	const struct acpi_mem mem = { acpi_mem_ram, &in };
 	static struct plat_desc reading;
 
 	reading = plat;
-	if (!acpi_platform_read(rsdp, &identity, &reading, why, why_len))
+	if (!acpi_platform_read(rsdp, &mem, &reading, why, why_len))
 		return false;
 	plat = reading;
 	compiled_in = 0; /* what the tables describe is the platform: nothing compiled in applies */

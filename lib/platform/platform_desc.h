@@ -171,11 +171,13 @@ bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand
 /*
  * Replace the description with what the ACPI tables whose RSDP is at physical address rsdp say
  * (lib/acpi/acpi_platform.h: GIC, PEs, PMU interrupt, PSCI, timers, console); memory and boot arguments are left
- * as they are (the UEFI memory map and command line give them). The tables must be mapped. Nothing compiled in
- * applies afterwards. Returns true, or false with why (why_len bytes) naming the table and what is wrong, the
- * description then unchanged.
+ * as they are (the UEFI memory map and command line give them). Tables are read only inside ram[0..ram_count)
+ * (mapped by mmu_boot()): one anywhere else is refused as unreadable. Nothing compiled in applies afterwards.
+ * Returns true, or false with why (why_len bytes) naming the table and what is wrong, the description then
+ * unchanged.
  */
-bool platform_discover_acpi(uint64_t rsdp, char *why, size_t why_len);
+bool platform_discover_acpi(uint64_t rsdp, const struct plat_range *ram, unsigned ram_count, char *why,
+			    size_t why_len);
 
 /*
  * Whether the image runs inside the compiled-in RAM window [PLAT_MEM_BASE, PLAT_MEM_BASE + PLAT_MEM_SIZE): the
