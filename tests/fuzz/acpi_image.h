@@ -45,4 +45,16 @@ static inline int acpi_image_open(const uint8_t *file, size_t size, struct acpi_
 	return 1;
 }
 
+/* Set p[at] so that the first len bytes at p sum to 0 modulo 256 (ACPI 6.5, 5.2.5.3, 5.2.6: a table's checksum). */
+static inline void acpi_image_fix_sum(uint8_t *p, uint64_t len, unsigned at)
+{
+	uint8_t sum = 0;
+	uint64_t i;
+
+	p[at] = 0;
+	for (i = 0; i < len; i++)
+		sum = (uint8_t)(sum + p[i]);
+	p[at] = (uint8_t)-sum;
+}
+
 #endif

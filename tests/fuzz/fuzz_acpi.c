@@ -2,7 +2,8 @@
  * fuzz_acpi.c - libFuzzer target for the ACPI reader (lib/acpi/acpi_platform.c): the input is a physical memory
  * image (tests/fuzz/acpi_image.h: base and RSDP address, then the memory; tests/fuzz/make_acpi_corpus.py builds
  * them from QEMU's tables), read through an accessor that allows exactly the image's bytes, so
- * AddressSanitizer catches any read the reader's checks should have refused. Beyond "no crash, no
+ * AddressSanitizer catches any read the reader's checks should have refused; read twice, as given and with
+ * every checksum made right (fix_checksums()), so that mutations reach the fields behind the checksums. Beyond "no crash, no
  * out-of-bounds access, no undefined behaviour, no endless loop" it checks what a caller relies on:
  *   - a refusal's why is a terminated string that fits its buffer and names the table ("MADT: ...");
  *   - after a success: the MADT and FADT were used, at least one PE and at most PLAT_MAX_PES kept, none more
@@ -69,21 +70,71 @@ static void check_desc(const struct plat_desc *d)
 		abort();
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/*
+ * Make the checksums of the RSDP, the XSDT and every table the XSDT names that lies inside the image right, in
+ * place (a table whose Length leaves the image is left alone): most mutations break a checksum, and without this
+ * the fields behind the checksums would hardly be reached.
+ */
+static void fix_checksums(uint8_t *mem, uint64_t size, uint64_t base, uint64_t rsdp)
+{
+	uint64_t at[64], len, x, off;
+	unsigned n = 0, i;
+	uint8_t *t;
+
+	if (rsdp < base || rsdp - base > size || size - (rsdp - base) < ACPI_RSDP_V2_LEN)
+		return;
+	t = mem + (rsdp - base);
+	acpi_image_fix_sum(t, ACPI_RSDP_V1_LEN, ACPI_RSDP_CHECKSUM);
+	len = acpi_le32(t + ACPI_RSDP_LENGTH);
+	if (len >= ACPI_RSDP_V2_LEN && len <= size - (rsdp - base))
+		acpi_image_fix_sum(t, len, ACPI_RSDP_EXT_CHECKSUM);
+	at[n++] = x = acpi_le64(t + ACPI_RSDP_XSDT_ADDRESS);
+	for (i = 0; i < n; i++) {
+		if (at[i] < base || at[i] - base > size || size - (at[i] - base) < ACPI_HDR_LEN)
+			continue;
+		t = mem + (at[i] - base);
+		len = acpi_le32(t + ACPI_HDR_LENGTH);
+		if (len < ACPI_HDR_LEN || len > size - (at[i] - base))
+			continue;
+		if (at[i] == x) /* the XSDT: its entries are tables too */
+			for (off = ACPI_XSDT_ENTRIES; off + 8 <= len && n < 64; off += 8)
+				at[n++] = acpi_le64(t + off);
+		acpi_image_fix_sum(t, len, ACPI_HDR_CHECKSUM);
+	}
+}
+
+/* One read of the image; its result checked (check_desc() or check_why()). */
+static void read_and_check(uint64_t rsdp, const struct acpi_mem *mem)
 {
 	static struct plat_desc d;
-	struct acpi_image im;
-	struct acpi_mem mem = { acpi_image_map, &im };
-	uint64_t rsdp;
 	char why[128];
 
-	if (!acpi_image_open(data, size, &im, &rsdp))
-		return 0;
 	memset(&d, 0, sizeof(d));
 	memset(why, 'x', sizeof(why));
-	if (acpi_platform_read(rsdp, &mem, &d, why, sizeof(why)))
+	if (acpi_platform_read(rsdp, mem, &d, why, sizeof(why)))
 		check_desc(&d);
 	else
 		check_why(why, sizeof(why));
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct acpi_image im;
+	struct acpi_mem mem = { acpi_image_map, &im };
+	uint64_t rsdp;
+	uint8_t *copy;
+
+	if (!acpi_image_open(data, size, &im, &rsdp))
+		return 0;
+	read_and_check(rsdp, &mem);
+	/* again with the checksums made right, on a copy of exactly the image's size */
+	copy = malloc(im.size ? im.size : 1);
+	if (!copy)
+		return 0;
+	memcpy(copy, im.data, im.size);
+	fix_checksums(copy, im.size, im.base, rsdp);
+	im.data = copy;
+	read_and_check(rsdp, &mem);
+	free(copy);
 	return 0;
 }
