@@ -18,6 +18,8 @@
 #                                    (build/<platform>-vhe-entry/)
 #   make WATCHDOG_MS=500             the per-call watchdog's limit (default 2000 ms, lib/runtime/watchdog.h)
 #   make mutate                      mutation testing of the EBEP, snapshot and PC sample models against the host tests
+#   make host-acpi-test              the ACPI reader (lib/acpi/) on built tables and QEMU's own (a step of `make test`)
+#   make fuzz-acpi                   fuzz the ACPI reader for FUZZ_SECONDS (tests/fuzz/corpus/acpi/ keeps what is new)
 #   make census                      the device tree reader on Linux's arm64 board trees (a step of `make test`;
 #                                    CENSUS_ARGS=--threshold-only counts the threshold alone)
 #   make coverage                    spec coverage of the last run's TAP (COVERAGE_TAP=...) into build/coverage/
@@ -162,7 +164,7 @@ Q := $(if $(V),,@)
 SIZE    := $(CROSS_COMPILE)size
 READELF := $(CROSS_COMPILE)readelf
 
-.PHONY: all run run-deps soak test bench report coverage deps host-test host-dt-test mutate host-access-test fuzz fuzz-regress census clean qemu-pmu
+.PHONY: all run run-deps soak test bench report coverage deps host-test host-dt-test mutate host-access-test fuzz fuzz-regress fuzz-acpi host-acpi-test census clean qemu-pmu
 all: $(ELF) $(BUILD)/pmucheck.bin $(BUILD)/pmucheck.efi
 
 # Rebuild everything when the flags change (TESTS, TOOLCHAIN, platform values).
@@ -297,16 +299,48 @@ $(FUZZ_BIN): lib/test/selection.c lib/test/selection.h lib/platform/platform_des
 	@mkdir -p $(@D)
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Ilib -Itests \
 	 lib/test/selection.c tests/fuzz/fuzz_selection.c -o $@
-fuzz-regress: $(FUZZ_BIN)
+# The ACPI reader (lib/acpi/) under libFuzzer the same way: inputs are physical memory images
+# (tests/fuzz/acpi_image.h), seeded from QEMU's tables by tests/fuzz/make_acpi_corpus.py; `make fuzz-acpi`.
+FUZZ_ACPI_BIN    := build/host/fuzz_acpi
+FUZZ_ACPI_CORPUS := tests/fuzz/corpus/acpi
+$(FUZZ_ACPI_BIN): lib/acpi/acpi_platform.c lib/acpi/acpi_platform.h lib/acpi/acpi_tables.h lib/platform/platform_desc.h \
+		tests/fuzz/fuzz_acpi.c tests/fuzz/acpi_image.h
+	@mkdir -p $(@D)
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Ilib -Itests/fuzz \
+	 lib/acpi/acpi_platform.c tests/fuzz/fuzz_acpi.c -o $@
+# Both corpora replayed once; one summary (each corpus one pass or one failure).
+fuzz-regress: $(FUZZ_BIN) $(FUZZ_ACPI_BIN)
 	@mkdir -p build/test-results
-	@n=$$(ls $(FUZZ_CORPUS) | wc -l); \
-	 if $(FUZZ_BIN) -runs=0 -artifact_prefix=build/fuzz- $(FUZZ_CORPUS) > build/test-results/fuzz-regress.log 2>&1; then \
-	   echo "fuzz-regress: $$n corpus inputs replayed"; echo "$$n passed, 0 failed" > build/test-results/fuzz-regress.summary; \
-	 else tail -n 20 build/test-results/fuzz-regress.log; echo "0 passed, 1 failed" > build/test-results/fuzz-regress.summary; exit 1; fi
+	@passed=0; failed=0; : > build/test-results/fuzz-regress.log; \
+	 for t in "$(FUZZ_BIN) $(FUZZ_CORPUS)" "$(FUZZ_ACPI_BIN) $(FUZZ_ACPI_CORPUS)"; do set -- $$t; \
+	   n=$$(ls $$2 | wc -l); \
+	   if $$1 -runs=0 -artifact_prefix=build/fuzz- $$2 >> build/test-results/fuzz-regress.log 2>&1; then \
+	     echo "fuzz-regress: $$n corpus inputs of $$2 replayed"; passed=$$((passed + n)); \
+	   else tail -n 20 build/test-results/fuzz-regress.log; echo "fuzz-regress: $$2 failed"; failed=$$((failed + 1)); fi; \
+	 done; echo "$$passed passed, $$failed failed" > build/test-results/fuzz-regress.summary; [ $$failed = 0 ]
 fuzz: $(FUZZ_BIN)
 	@mkdir -p build/fuzz-new
 	$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=512 -artifact_prefix=build/fuzz- build/fuzz-new $(FUZZ_CORPUS)
 	$(FUZZ_BIN) -merge=1 $(FUZZ_CORPUS) build/fuzz-new
+fuzz-acpi: $(FUZZ_ACPI_BIN)
+	@mkdir -p build/fuzz-acpi-new
+	$(FUZZ_ACPI_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=build/fuzz-acpi- \
+	 build/fuzz-acpi-new $(FUZZ_ACPI_CORPUS)
+	$(FUZZ_ACPI_BIN) -merge=1 $(FUZZ_ACPI_CORPUS) build/fuzz-acpi-new
+
+# Host test of the ACPI reader (lib/acpi/): tables built in memory, every field and every refusal, and QEMU's own
+# tables of the virt board (the seeds of tests/fuzz/corpus/acpi/). Last line "N passed, N failed".
+HOST_ACPI_TEST := build/host/test_acpi_platform
+$(HOST_ACPI_TEST): lib/acpi/acpi_platform.c lib/acpi/acpi_platform.h lib/acpi/acpi_tables.h \
+		lib/platform/platform_desc.h tests/host-acpi/test_acpi_platform.c tests/fuzz/acpi_image.h
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HOST_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all -Itests/fuzz \
+	 lib/acpi/acpi_platform.c tests/host-acpi/test_acpi_platform.c -o $@
+host-acpi-test: $(HOST_ACPI_TEST)
+	@mkdir -p build/test-results
+	@$(HOST_ACPI_TEST) $(FUZZ_ACPI_CORPUS) > build/test-results/host-acpi.log; rc=$$?; \
+	 grep '^not ok\|^#' build/test-results/host-acpi.log | head -40; tail -n 1 build/test-results/host-acpi.log; \
+	 tail -n 1 build/test-results/host-acpi.log > build/test-results/host-acpi.summary; exit $$rc
 
 HOST_ACCESS_DUMP := build/host/access_dump
 $(HOST_ACCESS_DUMP): $(MODEL_SRCS) $(wildcard lib/model/*.h) tests/host-access/access_dump.c

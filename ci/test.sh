@@ -21,6 +21,8 @@ $MAKE --no-print-directory host-test
 # run per mutant; 96 s wall within a make test on a machine busy with other builds).
 $MAKE --no-print-directory mutate
 $MAKE --no-print-directory host-dt-test
+# The ACPI reader (lib/acpi/) on tables built in memory and on QEMU's own virt tables: build/test-results/host-acpi.log.
+$MAKE --no-print-directory host-acpi-test
 # The census of the device tree reader on the arm64 board trees of Debian's linux-source-6.1 (ci/linux-dts.sh
 # compiles them into the cache once, ci/census.py sets what the reader finds against what each tree names):
 # build/test-results/census.log.
@@ -126,7 +128,7 @@ cat "$R/matrix.log"; tail -n 1 "$R/matrix.log" > "$R/matrix.summary"
 $PYTHON ci/check_report.py --out "$R" > "$R/report.log" 2>&1
 cat "$R/report.log"; tail -n 1 "$R/report.log" > "$R/report.summary"
 # Every step leaves a summary; one that stopped before writing it failed (a missing file is not a pass).
-for step in host mutate host-dt census host-access fuzz-regress build-fvp build-clang build-gcc ci-selftest selection \
+for step in host mutate host-dt host-acpi census host-access fuzz-regress build-fvp build-clang build-gcc ci-selftest selection \
 	    order fault-inject qemu-pmu-build qemu-patches fault-inject-pmu qemu qemu-clang newlib vhe-entry matrix tfa uboot lava \
 	    lava-run report; do
 	[ -s "$R/$step.summary" ] || { echo "$step: no summary (the step did not finish)"; echo "0 passed, 1 failed" > "$R/$step.summary"; }
