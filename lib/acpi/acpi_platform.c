@@ -458,6 +458,7 @@ static bool acpi_read_gtdt(struct acpi_reader *r, uint64_t addr, struct plat_des
  */
 static bool acpi_read_spcr(struct acpi_reader *r, uint64_t addr, struct plat_desc *d)
 {
+	static char none_why[120]; /* the console.why of a console no driver writes to */
 	uint32_t len;
 	const uint8_t *t = acpi_table(r, addr, ACPI_SIG_SPCR, "SPCR", ACPI_SPCR_MIN_LEN, &len), *gas;
 	struct plat_console c = { .kind = PLAT_CONSOLE_NONE, .from = PLAT_CONSOLE_FROM_ACPI_SPCR };
@@ -470,12 +471,17 @@ static bool acpi_read_spcr(struct acpi_reader *r, uint64_t addr, struct plat_des
 	width = gas[ACPI_GAS_BIT_WIDTH];
 	access = gas[ACPI_GAS_ACCESS_SIZE];
 	c.base = acpi_le64(gas + ACPI_GAS_ADDRESS);
+	none_why[0] = 0;
+	/* A well-formed SPCR whose console pmucheck cannot drive leaves no UART (console.why says why, and
+	 * pmucheck.console=<earlycon> can still name one); only a malformed one refuses the tables. */
 	if (gas[ACPI_GAS_SPACE_ID] != ACPI_GAS_SPACE_MEMORY)
-		return acpi_fail(r, "SPCR: base address in address space 0x%02x, not System Memory",
-				 gas[ACPI_GAS_SPACE_ID]);
-	if (!c.base)
-		return acpi_fail(r, "SPCR: base address 0");
-	switch (type) {
+		snprintf(none_why, sizeof(none_why), "SPCR: base address in address space 0x%02x, not System Memory",
+			 gas[ACPI_GAS_SPACE_ID]);
+	else if (!c.base) /* the SPCR's "console redirection disabled" */
+		snprintf(none_why, sizeof(none_why), "SPCR: base address 0 (console redirection disabled)");
+	switch (none_why[0] ? 0xff : type) {
+	case 0xff:
+		break;
 	case ACPI_SPCR_TYPE_PL011:
 		c.kind = PLAT_CONSOLE_PL011;
 		c.reg_io_width = 4;
@@ -488,22 +494,30 @@ static bool acpi_read_spcr(struct acpi_reader *r, uint64_t addr, struct plat_des
 	case ACPI_SPCR_TYPE_16550:
 	case ACPI_SPCR_TYPE_16450:
 	case ACPI_SPCR_TYPE_16550_GAS:
-		if (width != 8 && width != 32)
-			return acpi_fail(r, "SPCR: 16550 register bit width %u (8 or 32 supported)", width);
 		if (access == ACPI_GAS_ACCESS_UNDEFINED)
 			access = width == 8 ? ACPI_GAS_ACCESS_BYTE : ACPI_GAS_ACCESS_DWORD;
-		if (access != ACPI_GAS_ACCESS_BYTE && access != ACPI_GAS_ACCESS_DWORD)
-			return acpi_fail(r, "SPCR: 16550 access size %u (1: byte or 3: dword supported)", access);
-		c.kind = PLAT_CONSOLE_16550;
-		c.reg_shift = width == 32 ? 2 : 0;
-		c.reg_io_width = access == ACPI_GAS_ACCESS_DWORD ? 4 : 1;
+		if (width != 8 && width != 32)
+			snprintf(none_why, sizeof(none_why), "SPCR: 16550 register bit width %u (8 or 32 supported)", width);
+		else if (access != ACPI_GAS_ACCESS_BYTE && access != ACPI_GAS_ACCESS_DWORD)
+			snprintf(none_why, sizeof(none_why), "SPCR: 16550 access size %u (1: byte or 3: dword supported)",
+				 access);
+		else {
+			c.kind = PLAT_CONSOLE_16550;
+			c.reg_shift = width == 32 ? 2 : 0;
+			c.reg_io_width = access == ACPI_GAS_ACCESS_DWORD ? 4 : 1;
+		}
 		break;
 	default:
-		return acpi_fail(r, "SPCR: interface type 0x%02x not supported", type);
+		snprintf(none_why, sizeof(none_why), "SPCR: interface type 0x%02x not supported", type);
+		break;
 	}
-	if (c.base % c.reg_io_width)
+	if (c.kind != PLAT_CONSOLE_NONE && c.base % c.reg_io_width)
 		return acpi_fail(r, "SPCR: base address 0x%llx not aligned to its %u-byte accesses",
 				 (unsigned long long)c.base, c.reg_io_width);
+	if (c.kind == PLAT_CONSOLE_NONE) {
+		c.base = 0;
+		c.why = none_why;
+	}
 	d->console = c;
 	d->from_acpi |= PLAT_FROM_ACPI_SPCR;
 	return true;

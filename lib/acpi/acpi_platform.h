@@ -6,9 +6,11 @@
  * the MADT are required: without any of them, or with one that fails its checks, nothing is read. GTDT and
  * SPCR are optional: without an SPCR there is no UART console (console kind none, console.why says so); without
  * a GTDT the timer INTIDs keep the values d had (the SBSA PPIs of the compiled-in description) and from_acpi
- * lacks PLAT_FROM_ACPI_GTDT, which the TAP header shows. A table present but unusable (a bad checksum, too short,
- * an SPCR interface type no driver of lib/drivers/uart/ handles) fails the read: a firmware whose tables are
- * wrong is not guessed around. Other tables (DSDT, IORT, PPTT, ...) are not read, only their signatures.
+ * lacks PLAT_FROM_ACPI_GTDT, which the TAP header shows. A table present but malformed (a bad checksum, too short,
+ * a misaligned SPCR base) fails the read: a firmware whose tables are wrong is not guessed around. A well-formed
+ * SPCR whose console no driver of lib/drivers/uart/ writes to (an interface type without a driver, I/O space, a
+ * 16-bit 16550, base 0: redirection disabled) leaves no UART console, console.why saying which (the boot
+ * argument pmucheck.console=<earlycon> may still name one); the rest is read. Other tables (DSDT, IORT, PPTT, ...) are not read, only their signatures.
  *
  * Every byte is read through a bounded accessor (struct acpi_mem), so a hostile table can make the reader fail
  * but never read outside what the accessor allows or loop without end: every table's signature, Length (at

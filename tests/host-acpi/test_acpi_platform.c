@@ -531,6 +531,18 @@ enum change {
 	SPCR_IO_SPACE, SPCR_16550_WIDTH16, SPCR_16550_ACCESS_WORD, SPCR_BASE0, SPCR_MISALIGNED,
 };
 
+/* A well-formed SPCR naming a console no driver writes to: the tables are read, without a UART console. */
+static const struct {
+	enum change change;
+	const char *why; /* the start of the expected console.why */
+} no_console[] = {
+	{ SPCR_TYPE, "SPCR: interface type 0x05 not supported" },
+	{ SPCR_IO_SPACE, "SPCR: base address in address space 0x01, not System Memory" },
+	{ SPCR_16550_WIDTH16, "SPCR: 16550 register bit width 16" },
+	{ SPCR_16550_ACCESS_WORD, "SPCR: 16550 access size 2" },
+	{ SPCR_BASE0, "SPCR: base address 0" },
+};
+
 static const struct {
 	enum change change;
 	const char *why; /* the start of the expected why */
@@ -566,11 +578,6 @@ static const struct {
 	{ GTDT_SHORT, "GTDT: Length 72 is shorter than the 76 bytes read" },
 	{ SPCR_SUM, "SPCR: checksum 0x" },
 	{ SPCR_SHORT, "SPCR: Length 48 is shorter than the 52 bytes read" },
-	{ SPCR_TYPE, "SPCR: interface type 0x05 not supported" },
-	{ SPCR_IO_SPACE, "SPCR: base address in address space 0x01, not System Memory" },
-	{ SPCR_16550_WIDTH16, "SPCR: 16550 register bit width 16" },
-	{ SPCR_16550_ACCESS_WORD, "SPCR: 16550 access size 2" },
-	{ SPCR_BASE0, "SPCR: base address 0" },
 	{ SPCR_MISALIGNED, "SPCR: base address 0x9000002 not aligned to its 4-byte accesses" },
 };
 
@@ -669,6 +676,21 @@ static void test_refusals(void)
 		tc_check(world_read(&w, &d), 0, "acpi_platform_read()");
 		if (strncmp(why, refusals[i].why, strlen(refusals[i].why)) != 0)
 			tc_check_str(why, refusals[i].why, "why (its start)");
+		tc_end();
+	}
+
+	for (i = 0; i < sizeof(no_console) / sizeof(no_console[0]); i++) {
+		snprintf(name, sizeof(name), "read, no UART console: %s...", no_console[i].why);
+		tc_begin(name);
+		world_init(&w);
+		world_seal(&w);
+		apply(&w, no_console[i].change);
+		tc_check(world_read(&w, &d), 1, "acpi_platform_read()");
+		tc_check(d.console.kind, PLAT_CONSOLE_NONE, "console.kind");
+		tc_check(d.console.base, 0, "console.base");
+		if (!d.console.why || strncmp(d.console.why, no_console[i].why, strlen(no_console[i].why)) != 0)
+			tc_check_str(d.console.why ? d.console.why : "(null)", no_console[i].why, "console.why (its start)");
+		tc_check(d.from_acpi & PLAT_FROM_ACPI_SPCR, PLAT_FROM_ACPI_SPCR, "from_acpi SPCR");
 		tc_end();
 	}
 
