@@ -56,7 +56,8 @@ static void check_desc(const struct plat_desc *d)
 	if (c->from != PLAT_CONSOLE_FROM_ACPI_SPCR)
 		abort();
 	if (c->kind == PLAT_CONSOLE_NONE) {
-		if (d->from_acpi & PLAT_FROM_ACPI_SPCR)
+		/* no SPCR, or one naming a console no driver writes to: either way a reason and no address */
+		if (!c->why || !c->why[0] || c->base)
 			abort();
 	} else if ((c->kind != PLAT_CONSOLE_PL011 && c->kind != PLAT_CONSOLE_SBSA && c->kind != PLAT_CONSOLE_16550) ||
 		   !(d->from_acpi & PLAT_FROM_ACPI_SPCR) || !c->base ||
