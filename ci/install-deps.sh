@@ -2,7 +2,8 @@
 # Install what pmucheck needs on a Debian (bookworm) machine, if it is missing, and say what it installs;
 # quiet when everything is there. Uses sudo when not root.
 #  - Debian packages: the AArch64 cross toolchain, picolibc, clang/lld (the second toolchain), QEMU 7.2, its UEFI
-#    firmware (qemu-efi-aarch64: pmucheck.efi from the UEFI Shell, make run UEFI=1 and make test's @uefi runs),
+#    firmware (qemu-efi-aarch64: pmucheck.efi from the UEFI Shell, make run UEFI=1 and make test's @uefi runs)
+#    and what makes the FAT disk image it starts from (dosfstools, mtools),
 #    the Python packages of the CI runner, the host libfdt and dtc (host tests of the device tree reader),
 #    chromium (headless: ci/check_report.py renders `make report`'s page in it), LAVA's lava-common (the job
 #    schema: ci/check_lava.py) and lava-dispatcher (lava-run runs the QEMU LAVA job: ci/check_lava_run.py;
@@ -39,7 +40,7 @@ CACHE=${PMUCHECK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pmucheck}
 QEMU10_VERSION=1:10.0.2+ds-2+deb13u1~bpo12+1
 
 run_packages=(make gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu binutils-arm-none-eabi picolibc-aarch64-linux-gnu qemu-system-arm
-              qemu-efi-aarch64)
+              qemu-efi-aarch64 dosfstools mtools)
 test_packages=(clang lld libclang-rt-14-dev lava-common lava-dispatcher python3 python3-tap python3-junit.xml libfdt-dev
                device-tree-compiler cpp python3-libfdt chromium u-boot-qemu newlib-source)
 

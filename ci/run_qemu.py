@@ -36,6 +36,7 @@ import functools
 import io
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -134,7 +135,7 @@ CONSOLE_ARGS = ["-display", "none", "-chardev", "stdio,id=console,mux=on", "-ser
 #   @pes=<N>      the tree names N PEs (the board's own count, not -smp): points are named pe<i>.<name>
 #   @bootargs=<w> one more boot argument (pmucheck.pes=0: the suite on PE 0 only, points pe0.<name> alone)
 #   @uefi         pmucheck.efi started from the UEFI Shell of Debian's UEFI firmware for QEMU (qemu-efi-aarch64,
-#                 -bios QEMU_EFI.fd): a FAT folder (-drive file=fat:rw:DIR) holds it and a startup.nsh whose
+#                 -bios QEMU_EFI.fd): a FAT disk image (uefi_args()) holds it and a startup.nsh whose
 #                 command line carries the boot arguments; with virt's ACPI on (the default) the firmware gives
 #                 ACPI tables only, with acpi=off in the machine the device tree (README "On a server")
 # and a cpu column of "-" leaves the board's own CPU (no -cpu). The console of a board model is its UART
@@ -197,15 +198,22 @@ UEFI_FIRMWARE = "/usr/share/qemu-efi-aarch64/QEMU_EFI.fd"  # Debian's qemu-efi-a
 
 def uefi_args(elf, run_name, bootargs):
     """QEMU arguments that start pmucheck.efi (beside `elf`) from the UEFI Shell with `bootargs` on its command
-    line: a folder of its own per run (build/<platform>/uefi/<run_name>/) with the image and a startup.nsh, which
-    the shell runs from FS0: after its 5 s countdown, given to QEMU as a FAT drive on virtio."""
-    folder = os.path.join(os.path.dirname(os.path.abspath(elf)), "uefi", run_name)
+    line: a FAT image of its own per run (build/<platform>/uefi/<run_name>.img, made by dosfstools' mkfs.vfat and
+    mtools' mcopy, as a USB stick would be) holding the image and a startup.nsh, which the shell runs from FS0:
+    after its 5 s countdown, given to QEMU as a virtio disk. Not QEMU's fat:DIR (vvfat): pmucheck's own QEMU is
+    built without block drivers (ci/build-qemu-pmu.sh), and a disk image is what a server boots from."""
+    folder = os.path.join(os.path.dirname(os.path.abspath(elf)), "uefi")
     os.makedirs(folder, exist_ok=True)
-    with open(os.path.splitext(elf)[0] + ".efi", "rb") as src, open(os.path.join(folder, "pmucheck.efi"), "wb") as dst:
-        dst.write(src.read())
-    with open(os.path.join(folder, "startup.nsh"), "w", encoding="ascii", newline="\r\n") as f:
+    image, nsh = os.path.join(folder, run_name + ".img"), os.path.join(folder, run_name + ".nsh")
+    with open(nsh, "w", encoding="ascii", newline="\r\n") as f:
         f.write(f"fs0:\npmucheck.efi {bootargs}\n")
-    return ["-bios", UEFI_FIRMWARE, "-drive", f"file=fat:rw:{folder},format=raw,if=virtio"]
+    if os.path.exists(image):
+        os.remove(image)
+    mkfs = shutil.which("mkfs.vfat") or "/usr/sbin/mkfs.vfat"  # /usr/sbin: not on every user's PATH
+    subprocess.run([mkfs, "-C", "-n", "PMUCHECK", image, "16384"], check=True, capture_output=True)
+    subprocess.run(["mcopy", "-i", image, os.path.splitext(elf)[0] + ".efi", "::/pmucheck.efi"], check=True)
+    subprocess.run(["mcopy", "-i", image, nsh, "::/startup.nsh"], check=True)
+    return ["-bios", UEFI_FIRMWARE, "-drive", f"file={image},format=raw,if=virtio"]
 
 
 def pe_count(config):

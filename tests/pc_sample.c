@@ -179,7 +179,10 @@ void test_pc_sample(void)
 	 * block the OS Lock is left alone (firmware owning EL3 may trap OSLAR_EL1: MDCR_EL3.TDOSA). */
 	if (debug_base || pmu_base)
 		locked = ext_locks_release(debug_base, pmu_base);
-	if (!debug_base) {
+	if (!debug_base && plat.from_acpi) {
+		why = "no external debug block for this PE: the ACPI tables pmucheck reads (MADT, GTDT, SPCR, FADT) "
+		      "describe none";
+	} else if (!debug_base) {
 		why = "no external debug block for this PE: the device tree has no arm,coresight-cpu-debug node for it";
 	} else {
 		if (!(ed_read(DEVID_OFF) & 0xFu))
@@ -187,8 +190,10 @@ void test_pc_sample(void)
 			      "the PMU's: pc_sample.pmpcsr)";
 	}
 	if (!pmu_base) {
-		pmu_why = "no PMU external interface for this PE in the device tree (no node compatible "
-			  FDT_PMU_EXT_COMPAT " names it; no binding exists for it)";
+		pmu_why = plat.from_acpi ? "no PMU external interface for this PE: the ACPI tables pmucheck reads (MADT, "
+					   "GTDT, SPCR, FADT) describe none"
+					 : "no PMU external interface for this PE in the device tree (no node compatible "
+					   FDT_PMU_EXT_COMPAT " names it; no binding exists for it)";
 	} else {
 		ext_write32(pmu_base, PMU_EXT_PMPCSCTL, 0); /* SS = 0: a read samples */
 		if (!(pm_read(DEVID_OFF) & 0xFu))

@@ -372,6 +372,9 @@ static const char *pc_sample_skip_reason(uint64_t base)
 {
 	uint32_t v;
 
+	if (!base && plat.from_acpi)
+		return "no PMU external interface for this PE: the ACPI tables pmucheck reads (MADT, GTDT, SPCR, FADT) "
+		       "describe none";
 	if (!base)
 		return "no PMU external interface for this PE in the device tree (no node compatible "
 		       FDT_PMU_EXT_COMPAT " names it; no binding exists for it)";

@@ -46,18 +46,21 @@ PLAT_RUN = $(QEMU) -M $(QEMU_MACHINE) -cpu $(QEMU_CPU) -m 1G -display none -nic 
            -kernel $(1) -append "pmucheck.qemu=$(QEMU_VERSION)$(if $(findstring pmucheck.console=,$(BOOTARGS)),, \
            pmucheck.console=$(CONSOLE))$(if $(BOOTARGS), $(BOOTARGS))"
 # UEFI=1: pmucheck.efi started from the UEFI Shell of Debian's UEFI firmware for QEMU (qemu-efi-aarch64, -bios)
-# as on a server: a FAT folder (build/<platform>/uefi/run/) holds it and a startup.nsh whose command line carries
-# the boot arguments; the shell runs it after its 5 s countdown. With QEMU_MACHINE's ACPI on (the default) the
-# platform comes from ACPI, with ,acpi=off from the device tree (README "On a server").
+# as on a server: a FAT disk image (build/<platform>/uefi/run.img, dosfstools' mkfs.vfat and mtools' mcopy) holds
+# it and a startup.nsh whose command line carries the boot arguments; the shell runs it after its 5 s countdown.
+# With QEMU_MACHINE's ACPI on (the default) the platform comes from ACPI, with ,acpi=off from the device tree
+# (README "On a server").
 ifeq ($(UEFI),1)
 UEFI_FIRMWARE ?= /usr/share/qemu-efi-aarch64/QEMU_EFI.fd
-UEFI_DIR = $(dir $(1))uefi/run
-PLAT_RUN = mkdir -p $(UEFI_DIR) && cp $(basename $(1)).efi $(UEFI_DIR)/pmucheck.efi && \
-           printf 'fs0:\r\npmucheck.efi %s\r\n' "pmucheck.qemu=$(QEMU_VERSION)$(if $(findstring pmucheck.console=,\
-           $(BOOTARGS)),, pmucheck.console=$(CONSOLE))$(if $(BOOTARGS), $(BOOTARGS))" > $(UEFI_DIR)/startup.nsh && \
+UEFI_IMG = $(dir $(1))uefi/run.img
+PLAT_RUN = mkdir -p $(dir $(1))uefi && rm -f $(UEFI_IMG) && /usr/sbin/mkfs.vfat -C -n PMUCHECK $(UEFI_IMG) 16384 \
+           >/dev/null && printf 'fs0:\r\npmucheck.efi %s\r\n' "pmucheck.qemu=$(QEMU_VERSION)$(if $(findstring \
+           pmucheck.console=,$(BOOTARGS)),, pmucheck.console=$(CONSOLE))$(if $(BOOTARGS), $(BOOTARGS))" > \
+           $(dir $(1))uefi/run.nsh && mcopy -i $(UEFI_IMG) $(basename $(1)).efi ::/pmucheck.efi && \
+           mcopy -i $(UEFI_IMG) $(dir $(1))uefi/run.nsh ::/startup.nsh && \
            $(QEMU) -M $(QEMU_MACHINE) -cpu $(QEMU_CPU) -m 1G -display none -nic none \
            -chardev stdio,id=console,mux=on -serial chardev:console -mon chardev=console \
            -semihosting-config enable=on,target=native,userspace=on,chardev=console $(QEMU_EXTRA) \
-           -bios $(UEFI_FIRMWARE) -drive file=fat:rw:$(UEFI_DIR),format=raw,if=virtio
+           -bios $(UEFI_FIRMWARE) -drive file=$(UEFI_IMG),format=raw,if=virtio
 endif
 # BOOTARGS: more boot arguments, e.g. BOOTARGS="pmucheck.tests=enable pmucheck.pes=0" (lib/test/selection.h).
