@@ -13,6 +13,7 @@
 #include "drivers/console.h"
 #include "mmu/mmu.h"
 #include "mmu/page_tables.h"
+#include "platform/pe_memory.h"
 #include "platform/platform_desc.h"
 #include "el1/svc_service.h"
 #include "el2/hvc_service.h"
@@ -162,8 +163,16 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 		platform_exit(2);
 	tls_setup(true);
 	features_read();
-	platform_discover(cand, 2, cand_name);
+	platform_discover(cand, 2, cand_name, &why);
+	if (why) {
+		printf("Bail out! memory for the PEs: %s\n", why);
+		platform_exit(2);
+	}
 	parse_selection();
+	if (!pe_setup(plat.pe_count, &why)) {
+		printf("Bail out! memory for the PEs: %s\n", why);
+		platform_exit(2);
+	}
 	if (mmu_map_platform() != 0) {
 		printf("Bail out! translation table pool exhausted (%u tables): the platform maps too much\n",
 		       xlat_tables_max());
@@ -191,6 +200,7 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 		       "pmucheck.qemu=<version>\n", platform_name);
 	printf("# MMU and caches %s at EL%u: %u translation tables of %u used\n", mmu_enabled() ? "on" : "OFF", el,
 	       xlat_tables_used(), xlat_tables_max());
+	pe_memory_print();
 	if (plat.pe_count > 1)
 		printf("# every check runs on each of the %u PEs in turn; test points are named pe<N>.<name>\n",
 		       plat.pe_count);

@@ -8,11 +8,15 @@
 
 #include "drivers/uart/uart.h"
 #include "dt/fdt_platform.h"
+#include "platform/pe_memory.h"
 #include "platform/platform.h"
 #include "platform/platform_desc.h"
 #include "runtime/image_layout.h"
 
 #define FDT_MAX_SIZE (2u << 20) /* bytes: mmu_boot() maps 4MB from the 2MB block holding the tree */
+
+/* The per-PE arrays of one PE, in the image: the booting PE's until the tree's PE count is known. */
+static uint64_t plat_boot_pe[PLAT_PE_WORDS] = { PLAT_PRIMARY_MPIDR };
 
 /* The compiled-in values: what the console and the MMU use until (and unless) a tree is read. */
 struct plat_desc plat = {
@@ -23,11 +27,17 @@ struct plat_desc plat = {
 		     .from = PLAT_CONSOLE_FROM_BUILD },
 	.gic_version = 3, /* platform/<name>/platform.mk's GICv3, until a tree is read */
 	.gicd_base = PLAT_GICD_BASE,
-	.gicr = { PLAT_GICR_BASE, PLAT_GICR_SIZE },
+	.gicr = { { PLAT_GICR_BASE, PLAT_GICR_SIZE } },
+	.gicr_count = 1,
+	.gicr_in_tree = 1,
 	.pmu_intid = PLAT_PMU_INTID,
 	.timer_intid = { 29, 30, 27, 26 }, /* the Arm generic timer PPIs of SBSA/BSA platforms */
 	.psci = PLAT_PSCI_NONE,
-	.pe_mpidr = { PLAT_PRIMARY_MPIDR },
+	.pe_capacity = 1,
+	.pe_mpidr = &plat_boot_pe[0],
+	.pe_release_addr = &plat_boot_pe[1],
+	.pe_debug_base = &plat_boot_pe[2],
+	.pe_pmu_ext_base = &plat_boot_pe[3],
 	.pe_count = 1,
 	.pe_count_in_tree = 1,
 };
@@ -83,7 +93,7 @@ static void platform_forget_compiled_in(void)
 	if (!(plat.from_tree & PLAT_FROM_TREE_GIC)) {
 		plat.gic_version = 0;
 		plat.gicd_base = plat.gicc_base = plat.gicc_size = 0;
-		plat.gicr.base = plat.gicr.size = 0;
+		plat.gicr_count = plat.gicr_in_tree = 0;
 	}
 }
 
@@ -104,13 +114,44 @@ static bool fdt_inside_own_memory(const struct plat_desc *d, uint64_t addr, uint
 	return false;
 }
 
-bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand_name)
+/*
+ * Read the tree at fdt into d again, with per-PE arrays for all of its d->pe_count_in_tree PEs in a block of
+ * pe_memory (pe_memory.h). Returns true, or false with *why (the sizes) when the block is not there.
+ */
+static bool platform_read_all_pes(const void *fdt, struct plat_desc *d, const char **why)
+{
+	static char buf[200];
+	uint64_t bytes = (uint64_t)d->pe_count_in_tree * PLAT_PE_WORDS * sizeof(uint64_t), base, size, used, mem;
+	const char *none;
+
+	if (!pe_memory_choose(d, &none)) {
+		snprintf(buf, sizeof(buf), "%u PEs in the tree need %llu bytes for their descriptions, and there is no "
+			 "memory for them: %s", d->pe_count_in_tree, (unsigned long long)bytes, none);
+		*why = buf;
+		return false;
+	}
+	mem = pe_memory_alloc(bytes, PE_MEM_DATA, "PE descriptions");
+	if (!mem) {
+		pe_memory_region(&base, &size, &used);
+		snprintf(buf, sizeof(buf), "%u PEs in the tree need %llu bytes for their descriptions; %llu of the "
+			 "%llu bytes at 0x%llx are left", d->pe_count_in_tree, (unsigned long long)bytes,
+			 (unsigned long long)(size - used), (unsigned long long)size, (unsigned long long)base);
+		*why = buf;
+		return false;
+	}
+	plat_set_pe_arrays(d, (uint64_t *)(uintptr_t)mem, d->pe_count_in_tree);
+	return fdt_platform_read(fdt, d) == 0;
+}
+
+bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand_name, const char **pe_why)
 {
 	static struct plat_desc reading; /* a candidate's reading, kept only if it is believed */
+	static uint64_t reading_pe[PLAT_PE_WORDS]; /* its per-PE arrays: one PE until it is believed */
 	static char outside[160];
 	bool found = false;
 	unsigned i;
 
+	*pe_why = NULL;
 	snprintf(plat.model, sizeof(plat.model), "%s", platform_name);
 	plat.fdt_why = platform_in_compiled_window()
 		? "no valid tree at x0 or at the platform's fallback address"
@@ -122,6 +163,8 @@ bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand
 		if (!cand[i] || !fdt_platform_valid(fdt, FDT_MAX_SIZE))
 			continue;
 		reading = plat;
+		memset(reading_pe, 0, sizeof(reading_pe));
+		plat_set_pe_arrays(&reading, reading_pe, 1);
 		if (fdt_platform_read(fdt, &reading) != 0)
 			continue;
 		if (!fdt_inside_own_memory(&reading, cand[i], reading.fdt_size)) {
@@ -130,6 +173,12 @@ bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand
 				 (unsigned long long)reading.fdt_size);
 			plat.fdt_why = outside;
 			continue;
+		}
+		if (reading.pe_count_in_tree > reading.pe_capacity)
+			platform_read_all_pes(fdt, &reading, pe_why); /* on failure the caller ends the run */
+		if (reading.pe_capacity == 1) { /* one PE: its entry in the image */
+			memcpy(plat_boot_pe, reading_pe, sizeof(plat_boot_pe));
+			plat_set_pe_arrays(&reading, plat_boot_pe, 1);
 		}
 		plat = reading;
 		plat.fdt_why = cand_name[i];
@@ -182,6 +231,21 @@ const char *platform_bootarg(const char *key, char *buf, size_t size)
 	return NULL;
 }
 
+/* The GICv3 line: the distributor and every redistributor region kept (and how many the tree names beyond). */
+static void gicv3_print(const struct plat_desc *d, const char *src)
+{
+	unsigned i;
+
+	printf("# GICv3: distributor at 0x%llx, redistributor region%s", (unsigned long long)d->gicd_base,
+	       d->gicr_count == 1 ? "" : "s");
+	for (i = 0; i < d->gicr_count; i++)
+		printf("%s at 0x%llx (0x%llx bytes)", i ? "," : "", (unsigned long long)d->gicr[i].base,
+		       (unsigned long long)d->gicr[i].size);
+	if (d->gicr_in_tree > d->gicr_count)
+		printf(" (%u more in the tree: pmucheck keeps %u)", d->gicr_in_tree - d->gicr_count, PLAT_MAX_GICR);
+	printf("%s%s%s\n", d->gic_compatible[0] ? ", " : "", d->gic_compatible, src);
+}
+
 /* The interrupt controller line: what the tree gave (its compatible string), the compiled-in GICv3, or none. */
 static void gic_print(const struct plat_desc *d)
 {
@@ -191,9 +255,7 @@ static void gic_print(const struct plat_desc *d)
 		printf("# GICv2: distributor at 0x%llx, CPU interface at 0x%llx, %s%s\n", (unsigned long long)d->gicd_base,
 		       (unsigned long long)d->gicc_base, d->gic_compatible, src);
 	else if (d->gic_version == 3)
-		printf("# GICv3: distributor at 0x%llx, redistributors at 0x%llx (0x%llx bytes)%s%s%s\n",
-		       (unsigned long long)d->gicd_base, (unsigned long long)d->gicr.base,
-		       (unsigned long long)d->gicr.size, d->gic_compatible[0] ? ", " : "", d->gic_compatible, src);
+		gicv3_print(d, src);
 	else if (d->from_fdt)
 		printf("# interrupt controller: none pmucheck supports in the tree (%s)\n",
 		       d->gic_compatible[0] ? d->gic_compatible : "no interrupt-controller node");
@@ -265,10 +327,17 @@ void platform_desc_print(const struct plat_desc *d)
 	printf("# PSCI: %s%s\n", psci_name[d->psci], platform_source(d, PLAT_FROM_TREE_PSCI));
 	printf("# PEs: %u", d->pe_count);
 	if (d->pe_count_in_tree > d->pe_count)
-		printf(" of %u in the tree (pmucheck tests at most %u)", d->pe_count_in_tree, PLAT_MAX_PES);
+		printf(" of %u in the tree (no memory for the rest)", d->pe_count_in_tree);
 	printf(", MPIDR");
-	for (i = 0; i < d->pe_count; i++)
+	for (i = 0; i < d->pe_count; i = n) { /* runs of consecutive values as first-last */
+		for (n = i + 1; n < d->pe_count && d->pe_mpidr[n] == d->pe_mpidr[n - 1] + 1; n++)
+			;
 		printf("%s 0x%llx", i ? "," : "", (unsigned long long)d->pe_mpidr[i]);
+		if (n - i > 2)
+			printf("-0x%llx", (unsigned long long)d->pe_mpidr[n - 1]);
+		else if (n - i == 2)
+			n--;
+	}
 	printf("%s", platform_source(d, PLAT_FROM_TREE_CPUS));
 	printf("\n# external debug blocks (arm,coresight-cpu-debug):");
 	for (i = 0, n = 0; i < d->pe_count; i++)

@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PLAT_MAX_PES      8   /* PEs pmucheck tests; more in /cpus are reported and left alone */
 #define PLAT_MAX_MEM      4   /* /memory ranges kept */
+#define PLAT_MAX_GICR     16  /* GICv3 redistributor regions kept (arm,gic-v3 #redistributor-regions) */
 #define PLAT_BOOTARGS_MAX 256 /* bytes of /chosen/bootargs kept (with the NUL) */
 /*
  * The compatible of a node giving one PE's PMU external interface (the PMU's memory-mapped registers: PMPCSR,
@@ -115,25 +115,46 @@ struct plat_desc {
 	char gic_compatible[32];    /* the compatible string the GIC matched; with none, the first
 	                               interrupt-controller node's (its first string); "" when compiled in or none */
 	uint64_t gicd_base;         /* reg[0] of arm,gic-v3 or a GICv2 (arm,gic.yaml): the distributor */
-	struct plat_range gicr;     /* arm,gic-v3 reg[1]: the first redistributor region (GICv3 only) */
+	struct plat_range gicr[PLAT_MAX_GICR]; /* arm,gic-v3 reg[1..gicr_count]: the redistributor regions (GICv3) */
+	unsigned gicr_count;        /* regions kept: #redistributor-regions (1 without it), at most PLAT_MAX_GICR */
+	unsigned gicr_in_tree;      /* regions the tree names (more than gicr_count: the rest are not used) */
 	uint64_t gicc_base;         /* GICv2 reg[1]: the memory-mapped CPU interface (GICC_*) */
 	uint64_t gicc_size;         /* its size in bytes, as reg[1] gives it (8 KiB on GIC-400) */
 	unsigned pmu_intid;         /* PMU overflow interrupt INTID (PPI: 16 + the tree's number) */
 	unsigned timer_intid[4];    /* arm,armv8-timer INTIDs: Secure phys, NS phys, virtual, NS EL2 phys */
 	enum plat_psci_method psci; /* /psci method, PLAT_PSCI_NONE without the node */
-	uint64_t pe_mpidr[PLAT_MAX_PES]; /* /cpus/cpu@N reg (MPIDR_EL1 affinity fields), tree order */
-	unsigned pe_count;          /* entries of pe_mpidr used */
-	unsigned pe_count_in_tree;  /* cpu nodes seen (may exceed PLAT_MAX_PES) */
-	uint64_t pe_release_addr[PLAT_MAX_PES]; /* enable-method "spin-table": the cpu node's cpu-release-addr, where
-	                                           the PE, spinning, reads the address to enter at; 0: not spin-table */
-	uint64_t pe_debug_base[PLAT_MAX_PES]; /* arm,coresight-cpu-debug reg of each PE: its external debug
-	                                         registers (EDPCSR, ...), 4KB; 0: the tree names none */
-	uint64_t pe_pmu_ext_base[PLAT_MAX_PES]; /* FDT_PMU_EXT_COMPAT reg of each PE: its PMU's external interface
-	                                           (PMPCSR, PMPCSCTL, ...; FEAT_PCSRv8p9), 4KB; 0: none named */
+	/*
+	 * The per-PE arrays, pe_capacity entries each, in memory the caller gives (platform_discover(): one entry in
+	 * the image until the tree's PE count is known, then lib/platform/pe_memory.h; the host tests: malloc).
+	 */
+	unsigned pe_capacity;       /* entries each array below has room for */
+	uint64_t *pe_mpidr;         /* /cpus/cpu@N reg (MPIDR_EL1 affinity fields), tree order */
+	unsigned pe_count;          /* entries of pe_mpidr used: the cpu nodes seen, at most pe_capacity */
+	unsigned pe_count_in_tree;  /* cpu nodes seen (more than pe_count: the arrays were too small) */
+	uint64_t *pe_release_addr;  /* enable-method "spin-table": the cpu node's cpu-release-addr, where the PE,
+	                               spinning, reads the address to enter at; 0: not spin-table */
+	uint64_t *pe_debug_base;    /* arm,coresight-cpu-debug reg of each PE: its external debug registers (EDPCSR,
+	                               ...), 4KB; 0: the tree names none */
+	uint64_t *pe_pmu_ext_base;  /* FDT_PMU_EXT_COMPAT reg of each PE: its PMU's external interface (PMPCSR,
+	                               PMPCSCTL, ...; FEAT_PCSRv8p9), 4KB; 0: none named */
 	char bootargs[PLAT_BOOTARGS_MAX]; /* /chosen/bootargs, "" when absent */
 };
 
 extern struct plat_desc plat;
+
+/*
+ * Point d's per-PE arrays at `mem`, room for `capacity` PEs: 4 * capacity uint64_t (PLAT_PE_WORDS), zeroed by the
+ * caller.
+ */
+#define PLAT_PE_WORDS 4u
+static inline void plat_set_pe_arrays(struct plat_desc *d, uint64_t *mem, unsigned capacity)
+{
+	d->pe_capacity = capacity;
+	d->pe_mpidr = mem;
+	d->pe_release_addr = mem + capacity;
+	d->pe_debug_base = mem + 2 * (size_t)capacity;
+	d->pe_pmu_ext_base = mem + 3 * (size_t)capacity;
+}
 
 /*
  * Replace the compiled-in values of `plat` with the first valid device tree among cand[0..n-1] (0: none;
@@ -141,9 +162,11 @@ extern struct plat_desc plat;
  * The compiled-in values (platform/<name>/platform.mk) then stay only where they apply
  * (platform_compiled_in_applies()); elsewhere what the tree does not give is absent: no memory but the image,
  * no UART (uart_base 0: the console is semihosting's), no GIC (gicd_base 0). Returns true when a tree was read;
- * else plat.fdt_why says why none was.
+ * else plat.fdt_why says why none was. A tree naming more PEs than the image's one entry is read twice: the PE
+ * arrays go in a block of lib/platform/pe_memory.h between the reads; when that fails, *pe_why says why, with the
+ * sizes (the caller ends the run).
  */
-bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand_name);
+bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand_name, const char **pe_why);
 
 /*
  * Whether the image runs inside the compiled-in RAM window [PLAT_MEM_BASE, PLAT_MEM_BASE + PLAT_MEM_SIZE): the

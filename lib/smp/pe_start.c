@@ -2,12 +2,15 @@
  * pe_start.c - see pe_start.h.
  */
 #include <stddef.h>
+#include <stdio.h>
 
 #include "arch/arch_regs.h"
 #include "arch/sysreg.h"
 #include "mmu/mmu.h"
+#include "platform/pe_memory.h"
 #include "platform/platform_desc.h"
 #include "runtime/context.h"
+#include "runtime/stacks.h"
 #include "smp/pe_start.h"
 #include "smp/psci.h"
 
@@ -16,7 +19,36 @@ enum { PE_OFF, PE_STARTED, PE_DONE };
 /* Read by parked PEs with the MMU off: written through the cache, then cleaned to the Point of Coherency.
  * In .data, not BSS: parked PEs may read it before the booting PE has zeroed BSS. */
 volatile uint64_t pe_mailbox[2] __attribute__((aligned(64))) = { ~0ull, 0 };
-static volatile uint32_t pe_state[PLAT_MAX_PES];
+static volatile uint32_t *pe_state; /* [PE]: a block of pe_memory, pe_setup() */
+static unsigned pe_setup_count;     /* PEs pe_setup() made room for */
+
+bool pe_setup(unsigned pes, const char **why)
+{
+	static char buf[240];
+	uint64_t stacks_bytes = (uint64_t)(pes - 1) * STACKS_PE_SIZE, state_bytes = pes * sizeof(*pe_state);
+	uint64_t stacks, state = 0, base, size, used;
+	unsigned tables = 0;
+
+	*why = NULL;
+	if (pes <= 1)
+		return true;
+	if (mmu_grow_tables(stacks_bytes + state_bytes, 2, &tables) == 0 &&
+	    (stacks = pe_memory_alloc(stacks_bytes, PE_MEM_STACKS, "stacks of PEs 1 and up")) != 0 &&
+	    (state = pe_memory_alloc(state_bytes, PE_MEM_DATA, "PE start states")) != 0) {
+		pmucheck_pe_stacks = stacks - STACKS_PE_SIZE; /* PE 1's slots at the block's start */
+		pe_state = (volatile uint32_t *)(uintptr_t)state;
+		pe_setup_count = pes;
+		return true;
+	}
+	pe_memory_region(&base, &size, &used);
+	snprintf(buf, sizeof(buf), "%u PEs need %llu KiB of stacks, %llu KiB of translation tables (%u) and %llu "
+		 "bytes of start states; the region for them at 0x%llx has %llu KiB, %llu KiB of it left", pes,
+		 (unsigned long long)(stacks_bytes >> 10), (unsigned long long)tables * 4, tables,
+		 (unsigned long long)state_bytes, (unsigned long long)base, (unsigned long long)(size >> 10),
+		 (unsigned long long)((size - used) >> 10));
+	*why = buf;
+	return false;
+}
 
 uint64_t pe_time_ms(void)
 {
@@ -43,6 +75,10 @@ bool pe_start(unsigned idx, uint64_t entry, uint64_t pen, const char **why)
 	int64_t rc;
 
 	*why = NULL;
+	if (idx == 0 || idx >= pe_setup_count) {
+		*why = "no stack for it (pe_setup())";
+		return false;
+	}
 	pe_state[idx] = PE_OFF;
 	mmu_clean_data_to_poc(); /* the new PE reads memory with its MMU off until secondary_main() */
 	if (orchestrator_el == 3) {
