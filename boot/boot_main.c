@@ -27,6 +27,7 @@
 #include "test/selection.h"
 #include "test/test.h"
 #include "tests.h"
+#include "pe_class.h"
 
 extern char __tls_base[], __tls_bss_start[], __tls_bss_end[]; /* linker/pmucheck.ld.S */
 extern char __rela_start[], __rela_end[];                      /* Elf64_Rela entries, 24 bytes each */
@@ -46,7 +47,14 @@ static void tls_setup(bool first)
 	__asm__ volatile("msr tpidr_el0, %0" ::"r"((uintptr_t)__tls_base - 16) : "memory");
 }
 extern char secondary_entry[], pe_holding_pen[]; /* boot/entry.S */
-static uint64_t pes_selected; /* bit i: run the suite on PE i; 0: every PE */
+
+/* What a started PE does (set by the first PE before pe_start(), read by the PE with its MMU on). */
+enum pe_job {
+	PE_JOB_SUITE,  /* the whole suite */
+	PE_JOB_RECORD, /* record its identification registers (tests/pe_class.h) */
+	PE_JOB_CHECK,  /* the short check against its class */
+};
+static volatile enum pe_job pe_job;
 
 /*
  * Where a device tree may be: x0 (the arm64 boot protocol) when 8-byte aligned, nonzero and within the 48-bit
@@ -100,6 +108,8 @@ static void parse_selection(void)
  */
 static void select_tests(void)
 {
+	unsigned i;
+
 	if (!sel_ok) {
 		printf("Bail out! boot arguments: %s\n", sel_err);
 		platform_exit(2);
@@ -113,9 +123,11 @@ static void select_tests(void)
 	if (sel.entries)
 		printf("# selected: %u test list entr%s (first: %s)\n", sel.entries, sel.entries == 1 ? "y" : "ies",
 		       sel.entry[0]);
-	if (sel.pes)
-		printf("# selected PEs: mask 0x%llx\n", (unsigned long long)sel.pes);
-	pes_selected = sel.pes;
+	if (sel.pes == SELECTION_PES_DISTINCT)
+		printf("# selected PEs: distinct: the suite on the first PE of each class, the class check on the rest\n");
+	for (i = 0; i < sel.pe_ranges; i++)
+		printf("%s%u-%u%s", i ? "," : "# selected PEs: ", (unsigned)sel.pe_range[i].first,
+		       (unsigned)sel.pe_range[i].last, i + 1 == sel.pe_ranges ? "\n" : "");
 	test_set_selection(&sel);
 	if (sel.console_semihosting)
 		printf("# console: %s\n", console_use_semihosting()
@@ -131,21 +143,83 @@ static void pe_header(unsigned idx)
 	features_print();
 }
 
-/* The whole suite on the running PE: its own ID registers, every level's baseline, every module. */
-static void pe_run_suite(unsigned idx)
+/* pe_job on the running PE, PE idx: its own ID registers, every level's baseline, then the suite or the class
+ * check (or only the record of its registers). */
+static void pe_run_job(unsigned idx)
 {
 	char prefix[16];
 
 	pe_current = idx;
+	if (pe_job == PE_JOB_RECORD) {
+		pe_class_record(idx);
+		return;
+	}
 	features_read();
 	baseline_restore_all();
 	if (plat.pe_count > 1) {
 		snprintf(prefix, sizeof(prefix), "pe%u.", idx);
 		test_set_pe_prefix(prefix);
-		pe_header(idx);
+		if (pe_job == PE_JOB_SUITE)
+			pe_header(idx);
 	}
-	tests_run_all();
+	if (pe_job == PE_JOB_SUITE)
+		tests_run_all();
+	else
+		pe_class_check(idx);
 	test_set_pe_prefix("");
+}
+
+/*
+ * `job` on PE idx: here for PE 0, else started (and waited for) on it; the test points it gave go to the summary.
+ * A PE that does not start is a failed test point pe<N>.pe_start, except for the record (it then has no class).
+ */
+static void pe_run(unsigned idx, enum pe_job job)
+{
+	unsigned p0, f0, s0, p1, f1, s1;
+	const char *why;
+	char prefix[16];
+
+	pe_job = job;
+	test_counts(&p0, &f0, &s0);
+	if (idx == 0) {
+		pe_run_job(0);
+	} else if (pe_start(idx, (uint64_t)(uintptr_t)secondary_entry, (uint64_t)(uintptr_t)pe_holding_pen, &why)) {
+		pe_wait_done(idx);
+	} else if (job != PE_JOB_RECORD) {
+		snprintf(prefix, sizeof(prefix), "pe%u.", idx);
+		test_set_pe_prefix(prefix);
+		tap_fail_point("pe_start", "PSCI CPU_ON / spin-table / holding pen (lib/smp/pe_start.h)",
+			       "PE %u (MPIDR 0x%llx): %s", idx, (unsigned long long)plat.pe_mpidr[idx], why);
+		test_set_pe_prefix("");
+	}
+	test_counts(&p1, &f1, &s1);
+	if (job != PE_JOB_RECORD)
+		pe_class_result(idx, p1 - p0, f1 - f0, s1 - s0);
+}
+
+/*
+ * Every PE the selection names, one after the other: the suite (pmucheck.pes=all or a list), or with distinct a
+ * first round recording each PE's registers, the classes in the header, then the suite on each class's first PE
+ * and the class check on the others (a PE without a class, which did not start for its record, gets the suite).
+ */
+static void run_pes(void)
+{
+	bool distinct = sel.pes == SELECTION_PES_DISTINCT;
+	unsigned i;
+
+	if (distinct) {
+		for (i = 0; i < plat.pe_count; i++)
+			pe_run(i, PE_JOB_RECORD);
+		pe_class_assign(plat.pe_count);
+		pe_class_print(plat.pe_count);
+	}
+	for (i = 0; i < plat.pe_count; i++) {
+		if (!selection_pe_selected(&sel, i))
+			continue;
+		pe_run(i, !distinct || pe_class_of(i) == PE_CLASS_NONE || pe_class_first(i) ? PE_JOB_SUITE : PE_JOB_CHECK);
+	}
+	if (plat.pe_count > 1)
+		pe_class_summary(plat.pe_count, distinct);
 }
 
 void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
@@ -154,8 +228,8 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 						  "at the platform's fallback address (PLAT_FDT_FALLBACK)" };
 	uint64_t cand[2];
 	const char *why;
-	char prefix[16], version[16];
-	unsigned c, i;
+	char version[16];
+	unsigned c;
 
 	/* MMU off: every data access is Device memory, so nothing from picolibc runs before mmu_boot(). */
 	orchestrator_el = el;
@@ -169,7 +243,7 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 		platform_exit(2);
 	}
 	parse_selection();
-	if (!pe_setup(plat.pe_count, &why)) {
+	if ((plat.pe_count > 1 && !pe_class_setup(plat.pe_count, &why)) || !pe_setup(plat.pe_count, &why)) {
 		printf("Bail out! memory for the PEs: %s\n", why);
 		platform_exit(2);
 	}
@@ -213,22 +287,7 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 	if (el < 3 && !features.el3)
 		printf("# no EL3: the Security state is IMPLEMENTATION DEFINED; contexts are named Non-secure\n");
 	select_tests();
-
-	if (!pes_selected || (pes_selected & 1))
-		pe_run_suite(0);
-	for (i = 1; i < plat.pe_count; i++) {
-		if (pes_selected && !(pes_selected & (1ull << i)))
-			continue;
-		if (!pe_start(i, (uint64_t)(uintptr_t)secondary_entry, (uint64_t)(uintptr_t)pe_holding_pen, &why)) {
-			snprintf(prefix, sizeof(prefix), "pe%u.", i);
-			test_set_pe_prefix(prefix);
-			tap_fail_point("pe_start", "PSCI CPU_ON / spin-table / holding pen (lib/smp/pe_start.h)",
-				       "PE %u (MPIDR 0x%llx): %s", i, (unsigned long long)plat.pe_mpidr[i], why);
-			test_set_pe_prefix("");
-			continue;
-		}
-		pe_wait_done(i);
-	}
+	run_pes();
 	pe_current = 0;
 	features_read();
 	platform_exit(tap_finish() ? 1 : 0);
@@ -236,15 +295,18 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 
 /*
  * First C code of every PE but the first (boot/entry.S secondary_entry), MMU off, at the EL it was started
- * at: turns its MMU on with the tables the first PE built, runs the suite, reports, parks.
+ * at: turns its MMU on with the tables the first PE built, runs its job (the suite, its record or the class check),
+ * reports, and parks, or waits for its next job where no PSCI CPU_OFF ends it (pe_park_or_wait()).
  */
 void __attribute__((noreturn)) secondary_main(unsigned el, unsigned idx)
 {
 	if (el != orchestrator_el || mmu_enable_secondary() != 0)
 		pe_park(); /* never reports started: pe_start() names it */
 	tls_setup(false);
-	pe_report_started(idx);
-	pe_run_suite(idx);
-	pe_report_done(idx);
-	pe_park();
+	for (;;) {
+		pe_report_started(idx);
+		pe_run_job(idx);
+		pe_report_done(idx);
+		pe_park_or_wait(idx);
+	}
 }

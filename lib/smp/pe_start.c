@@ -14,7 +14,7 @@
 #include "smp/pe_start.h"
 #include "smp/psci.h"
 
-enum { PE_OFF, PE_STARTED, PE_DONE };
+enum { PE_OFF, PE_AGAIN, PE_STARTED, PE_DONE }; /* PE_AGAIN: pe_start() of a PE waiting in pe_park_or_wait() */
 
 /* Read by parked PEs with the MMU off: written through the cache, then cleaned to the Point of Coherency.
  * In .data, not BSS: parked PEs may read it before the booting PE has zeroed BSS. */
@@ -69,6 +69,19 @@ static bool pe_wait_state(unsigned idx, uint32_t state, uint64_t timeout_ms)
 	return true;
 }
 
+static void pe_report(unsigned idx, uint32_t state)
+{
+	pe_state[idx] = state;
+	dsb_ish();
+	__asm__ volatile("sev");
+}
+
+/* Whether a PE that is done waits for another pe_start() rather than PSCI CPU_OFF (pe_park_or_wait()). */
+static bool pe_waits_again(void)
+{
+	return orchestrator_el == 3 || plat.psci == PLAT_PSCI_NONE;
+}
+
 bool pe_start(unsigned idx, uint64_t entry, uint64_t pen, const char **why)
 {
 	uint64_t mpidr = plat.pe_mpidr[idx];
@@ -78,6 +91,12 @@ bool pe_start(unsigned idx, uint64_t entry, uint64_t pen, const char **why)
 	if (idx == 0 || idx >= pe_setup_count) {
 		*why = "no stack for it (pe_setup())";
 		return false;
+	}
+	if (pe_state[idx] == PE_DONE && pe_waits_again()) { /* it waits, MMU on, in pe_park_or_wait() */
+		pe_report(idx, PE_AGAIN);
+		if (!pe_wait_state(idx, PE_STARTED, PE_START_TIMEOUT_MS))
+			*why = "did not report itself started within 1 s of its second release";
+		return !*why;
 	}
 	pe_state[idx] = PE_OFF;
 	mmu_clean_data_to_poc(); /* the new PE reads memory with its MMU off until secondary_main() */
@@ -124,15 +143,17 @@ void pe_wait_done(unsigned idx)
 	pe_wait_state(idx, PE_DONE, 0);
 }
 
-static void pe_report(unsigned idx, uint32_t state)
-{
-	pe_state[idx] = state;
-	dsb_ish();
-	__asm__ volatile("sev");
-}
 
 void pe_report_started(unsigned idx) { pe_report(idx, PE_STARTED); }
 void pe_report_done(unsigned idx) { pe_report(idx, PE_DONE); }
+
+void pe_park_or_wait(unsigned idx)
+{
+	if (!pe_waits_again())
+		pe_park();
+	while (pe_state[idx] != PE_AGAIN)
+		__asm__ volatile("wfe" ::: "memory");
+}
 
 void pe_park(void)
 {

@@ -45,6 +45,11 @@ void pe_wait_done(unsigned idx);
 /* On the started PE: report started / finished (the primary waits for these). */
 void pe_report_started(unsigned idx);
 void pe_report_done(unsigned idx);
+/*
+ * On the started PE, when it is done: where PSCI started it, PSCI CPU_OFF (a later pe_start() turns it on again);
+ * else (entered at EL3, or a spin-table) wait, MMU on, WFE, until pe_start() names it again, and return.
+ */
+void pe_park_or_wait(unsigned idx);
 /* On the started PE, when it is done: PSCI CPU_OFF where PSCI started it, else wait for events forever. */
 void __attribute__((noreturn)) pe_park(void);
 
