@@ -67,9 +67,9 @@ SRCS := boot/entry.S boot/boot_main.c boot/uefi/efi_entry.S boot/uefi/efi_main.c
         lib/runtime/aarch32.c lib/runtime/aarch32_agent_blob.S \
         $(CONSOLE_SRC) lib/drivers/console_early.S $(UART_SRCS) lib/drivers/gic/gic.c lib/drivers/gic/gicv2.c lib/drivers/gic/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c \
         lib/smp/psci.c lib/smp/pe_start.c $(DT_SRCS) lib/acpi/acpi_platform.c \
-        lib/platform/platform_exit.c $(MODEL_SRCS) \
+        lib/platform/platform_exit.c lib/platform/pe_memory.c $(MODEL_SRCS) \
         lib/test/test.c lib/test/selection.c \
-        tests/modules.c tests/isolation.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c tests/pmcr.c tests/access.c tests/access_a32.c tests/ebep.c tests/ebep_sequences.S tests/sebep.c tests/snapshot.c tests/snapshot_sequences.S tests/pc_sample.c tests/icntr.c tests/threshold.c tests/regbits.c tests/fault_inject.c tests/sweep.c \
+        tests/modules.c tests/pe_class.c tests/isolation.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c tests/pmcr.c tests/access.c tests/access_a32.c tests/ebep.c tests/ebep_sequences.S tests/sebep.c tests/snapshot.c tests/snapshot_sequences.S tests/pc_sample.c tests/icntr.c tests/threshold.c tests/regbits.c tests/fault_inject.c tests/sweep.c \
         platform/$(PLATFORM)/xfail.c
 OBJS := $(patsubst %,$(BUILD)/%.o,$(basename $(SRCS)))
 

@@ -13,6 +13,7 @@
 #include "drivers/console.h"
 #include "mmu/mmu.h"
 #include "mmu/page_tables.h"
+#include "platform/pe_memory.h"
 #include "platform/platform_desc.h"
 #include "boot/uefi/efi_handoff.h"
 #include "el1/svc_service.h"
@@ -27,6 +28,7 @@
 #include "test/selection.h"
 #include "test/test.h"
 #include "tests.h"
+#include "pe_class.h"
 
 extern char __tls_base[], __tls_bss_start[], __tls_bss_end[]; /* linker/pmucheck.ld.S */
 extern char __rela_start[], __rela_end[];                      /* Elf64_Rela entries, 24 bytes each */
@@ -56,6 +58,8 @@ static bool started_by_uefi(void) { return efi_handoff.magic == EFI_HANDOFF_MAGI
  * the run ends with PSCI SYSTEM_OFF where nothing answers semihosting (the shell cannot get control back).
  */
 static char acpi_err[160]; /* why the ACPI tables were not usable ("" when they were, or were not read) */
+static struct plat_range boot_ram[2 * EFI_HANDOFF_MEM_MAX]; /* what mmu_boot() mapped of RAM (uefi_boot_ram()) */
+static unsigned boot_ram_count;
 
 /*
  * Which description wins when the firmware gives both: the device tree, unless it is a stub (no /cpus, as
@@ -72,12 +76,36 @@ static void uefi_platform_adopt(void)
 	platform_bootarg("pmucheck.acpi", mode, sizeof(mode));
 	if (efi_handoff.rsdp && strcmp(mode, "off") != 0 &&
 	    (!plat.from_fdt || !(plat.from_tree & PLAT_FROM_TREE_CPUS) || strcmp(mode, "force") == 0))
-		platform_discover_acpi(efi_handoff.rsdp, efi_handoff.mem, efi_handoff.mem_count, acpi_err,
-				      sizeof(acpi_err));
+		platform_discover_acpi(efi_handoff.rsdp, boot_ram, boot_ram_count, acpi_err, sizeof(acpi_err));
 	plat.mem_count = 0;
 	for (i = 0; i < efi_handoff.mem_count && plat.mem_count < PLAT_MAX_MEM; i++)
 		plat.mem[plat.mem_count++] = efi_handoff.mem[i];
 	plat.power_off_at_exit = true;
+}
+
+/*
+ * The RAM mmu_boot() maps before the platform is read, started by UEFI: the memory map's RAM (where the ACPI tables
+ * and the device tree are) less the free range pe_memory hands blocks out of, whose stacks' guard halves must stay
+ * unmapped (lib/platform/pe_memory.h). Returns the ranges' count.
+ */
+static unsigned uefi_boot_ram(struct plat_range out[2 * EFI_HANDOFF_MEM_MAX])
+{
+	uint64_t lo = efi_handoff.free.base, hi = lo + efi_handoff.free.size;
+	unsigned i, n = 0;
+
+	for (i = 0; i < efi_handoff.mem_count; i++) {
+		uint64_t b = efi_handoff.mem[i].base, e = b + efi_handoff.mem[i].size;
+
+		if (e <= lo || b >= hi) {
+			out[n++] = efi_handoff.mem[i];
+			continue;
+		}
+		if (b < lo)
+			out[n++] = (struct plat_range){ b, lo - b };
+		if (e > hi)
+			out[n++] = (struct plat_range){ hi, e - hi };
+	}
+	return n;
 }
 
 /* The TAP header's lines on the UEFI start. */
@@ -94,7 +122,14 @@ static void uefi_header(void)
 	       efi_handoff.rsdp ? "at " : "none, ", (unsigned long long)efi_handoff.rsdp,
 	       efi_handoff.fdt ? "at " : "none, ", (unsigned long long)efi_handoff.fdt);
 }
-static uint64_t pes_selected; /* bit i: run the suite on PE i; 0: every PE */
+
+/* What a started PE does (set by the first PE before pe_start(), read by the PE with its MMU on). */
+enum pe_job {
+	PE_JOB_SUITE,  /* the whole suite */
+	PE_JOB_RECORD, /* record its identification registers (tests/pe_class.h) */
+	PE_JOB_CHECK,  /* the short check against its class */
+};
+static volatile enum pe_job pe_job;
 
 /*
  * Where a device tree may be: x0 (the arm64 boot protocol) when 8-byte aligned, nonzero and within the 48-bit
@@ -148,6 +183,8 @@ static void parse_selection(void)
  */
 static void select_tests(void)
 {
+	unsigned i;
+
 	if (!sel_ok) {
 		printf("Bail out! boot arguments: %s\n", sel_err);
 		platform_exit(2);
@@ -161,9 +198,11 @@ static void select_tests(void)
 	if (sel.entries)
 		printf("# selected: %u test list entr%s (first: %s)\n", sel.entries, sel.entries == 1 ? "y" : "ies",
 		       sel.entry[0]);
-	if (sel.pes)
-		printf("# selected PEs: mask 0x%llx\n", (unsigned long long)sel.pes);
-	pes_selected = sel.pes;
+	if (sel.pes == SELECTION_PES_DISTINCT)
+		printf("# selected PEs: distinct: the suite on the first PE of each class, the class check on the rest\n");
+	for (i = 0; i < sel.pe_ranges; i++)
+		printf("%s%u-%u%s", i ? "," : "# selected PEs: ", (unsigned)sel.pe_range[i].first,
+		       (unsigned)sel.pe_range[i].last, i + 1 == sel.pe_ranges ? "\n" : "");
 	test_set_selection(&sel);
 	if (sel.console_semihosting)
 		printf("# console: %s\n", console_use_semihosting()
@@ -179,21 +218,83 @@ static void pe_header(unsigned idx)
 	features_print();
 }
 
-/* The whole suite on the running PE: its own ID registers, every level's baseline, every module. */
-static void pe_run_suite(unsigned idx)
+/* pe_job on the running PE, PE idx: its own ID registers, every level's baseline, then the suite or the class
+ * check (or only the record of its registers). */
+static void pe_run_job(unsigned idx)
 {
 	char prefix[16];
 
 	pe_current = idx;
+	if (pe_job == PE_JOB_RECORD) {
+		pe_class_record(idx);
+		return;
+	}
 	features_read();
 	baseline_restore_all();
 	if (plat.pe_count > 1) {
 		snprintf(prefix, sizeof(prefix), "pe%u.", idx);
 		test_set_pe_prefix(prefix);
-		pe_header(idx);
+		if (pe_job == PE_JOB_SUITE)
+			pe_header(idx);
 	}
-	tests_run_all();
+	if (pe_job == PE_JOB_SUITE)
+		tests_run_all();
+	else
+		pe_class_check(idx);
 	test_set_pe_prefix("");
+}
+
+/*
+ * `job` on PE idx: here for PE 0, else started (and waited for) on it; the test points it gave go to the summary.
+ * A PE that does not start is a failed test point pe<N>.pe_start, except for the record (it then has no class).
+ */
+static void pe_run(unsigned idx, enum pe_job job)
+{
+	unsigned p0, f0, s0, p1, f1, s1;
+	const char *why;
+	char prefix[16];
+
+	pe_job = job;
+	test_counts(&p0, &f0, &s0);
+	if (idx == 0) {
+		pe_run_job(0);
+	} else if (pe_start(idx, (uint64_t)(uintptr_t)secondary_entry, (uint64_t)(uintptr_t)pe_holding_pen, &why)) {
+		pe_wait_done(idx);
+	} else if (job != PE_JOB_RECORD) {
+		snprintf(prefix, sizeof(prefix), "pe%u.", idx);
+		test_set_pe_prefix(prefix);
+		tap_fail_point("pe_start", "PSCI CPU_ON / spin-table / holding pen (lib/smp/pe_start.h)",
+			       "PE %u (MPIDR 0x%llx): %s", idx, (unsigned long long)plat.pe_mpidr[idx], why);
+		test_set_pe_prefix("");
+	}
+	test_counts(&p1, &f1, &s1);
+	if (job != PE_JOB_RECORD)
+		pe_class_result(idx, p1 - p0, f1 - f0, s1 - s0);
+}
+
+/*
+ * Every PE the selection names, one after the other: the suite (pmucheck.pes=all or a list), or with distinct a
+ * first round recording each PE's registers, the classes in the header, then the suite on each class's first PE
+ * and the class check on the others (a PE without a class, which did not start for its record, gets the suite).
+ */
+static void run_pes(void)
+{
+	bool distinct = sel.pes == SELECTION_PES_DISTINCT;
+	unsigned i;
+
+	if (distinct) {
+		for (i = 0; i < plat.pe_count; i++)
+			pe_run(i, PE_JOB_RECORD);
+		pe_class_assign(plat.pe_count);
+		pe_class_print(plat.pe_count);
+	}
+	for (i = 0; i < plat.pe_count; i++) {
+		if (!selection_pe_selected(&sel, i))
+			continue;
+		pe_run(i, !distinct || pe_class_of(i) == PE_CLASS_NONE || pe_class_first(i) ? PE_JOB_SUITE : PE_JOB_CHECK);
+	}
+	if (plat.pe_count > 1)
+		pe_class_summary(plat.pe_count, distinct);
 }
 
 void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
@@ -202,21 +303,31 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 						  "at the platform's fallback address (PLAT_FDT_FALLBACK)" };
 	uint64_t cand[2];
 	const char *why;
-	char prefix[16], version[16];
-	unsigned c, i, n;
+	char version[16];
+	unsigned c, n;
 
 	/* MMU off: every data access is Device memory, so nothing from picolibc runs before mmu_boot(). */
 	orchestrator_el = el;
 	n = fdt_candidates(x0, cand);
-	if (mmu_boot(cand, n, started_by_uefi() ? efi_handoff.mem : NULL,
-		     started_by_uefi() ? efi_handoff.mem_count : 0) != 0)
+	boot_ram_count = started_by_uefi() ? uefi_boot_ram(boot_ram) : 0;
+	if (mmu_boot(cand, n, boot_ram, boot_ram_count) != 0)
 		platform_exit(2);
 	tls_setup(true);
 	features_read();
-	platform_discover(cand, n, cand_name);
+	if (started_by_uefi()) /* run-time allocations from memory UEFI left free, not after the image */
+		pe_memory_set_region(efi_handoff.free.base, efi_handoff.free.size);
+	platform_discover(cand, n, cand_name, &why);
+	if (why) {
+		printf("Bail out! memory for the PEs: %s\n", why);
+		platform_exit(2);
+	}
 	if (started_by_uefi())
 		uefi_platform_adopt();
 	parse_selection();
+	if ((plat.pe_count > 1 && !pe_class_setup(plat.pe_count, &why)) || !pe_setup(plat.pe_count, &why)) {
+		printf("Bail out! memory for the PEs: %s\n", why);
+		platform_exit(2);
+	}
 	if (mmu_map_platform() != 0) {
 		printf("Bail out! translation table pool exhausted (%u tables): the platform maps too much\n",
 		       xlat_tables_max());
@@ -250,6 +361,7 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 		       "pmucheck.qemu=<version>\n", platform_name);
 	printf("# MMU and caches %s at EL%u: %u translation tables of %u used\n", mmu_enabled() ? "on" : "OFF", el,
 	       xlat_tables_used(), xlat_tables_max());
+	pe_memory_print();
 	if (plat.pe_count > 1)
 		printf("# every check runs on each of the %u PEs in turn; test points are named pe<N>.<name>\n",
 		       plat.pe_count);
@@ -262,22 +374,7 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 	if (el < 3 && !features.el3)
 		printf("# no EL3: the Security state is IMPLEMENTATION DEFINED; contexts are named Non-secure\n");
 	select_tests();
-
-	if (!pes_selected || (pes_selected & 1))
-		pe_run_suite(0);
-	for (i = 1; i < plat.pe_count; i++) {
-		if (pes_selected && !(pes_selected & (1ull << i)))
-			continue;
-		if (!pe_start(i, (uint64_t)(uintptr_t)secondary_entry, (uint64_t)(uintptr_t)pe_holding_pen, &why)) {
-			snprintf(prefix, sizeof(prefix), "pe%u.", i);
-			test_set_pe_prefix(prefix);
-			tap_fail_point("pe_start", "PSCI CPU_ON / spin-table / holding pen (lib/smp/pe_start.h)",
-				       "PE %u (MPIDR 0x%llx): %s", i, (unsigned long long)plat.pe_mpidr[i], why);
-			test_set_pe_prefix("");
-			continue;
-		}
-		pe_wait_done(i);
-	}
+	run_pes();
 	pe_current = 0;
 	features_read();
 	platform_exit(tap_finish() ? 1 : 0);
@@ -285,15 +382,18 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 
 /*
  * First C code of every PE but the first (boot/entry.S secondary_entry), MMU off, at the EL it was started
- * at: turns its MMU on with the tables the first PE built, runs the suite, reports, parks.
+ * at: turns its MMU on with the tables the first PE built, runs its job (the suite, its record or the class check),
+ * reports, and parks, or waits for its next job where no PSCI CPU_OFF ends it (pe_park_or_wait()).
  */
 void __attribute__((noreturn)) secondary_main(unsigned el, unsigned idx)
 {
 	if (el != orchestrator_el || mmu_enable_secondary() != 0)
 		pe_park(); /* never reports started: pe_start() names it */
 	tls_setup(false);
-	pe_report_started(idx);
-	pe_run_suite(idx);
-	pe_report_done(idx);
-	pe_park();
+	for (;;) {
+		pe_report_started(idx);
+		pe_run_job(idx);
+		pe_report_done(idx);
+		pe_park_or_wait(idx);
+	}
 }

@@ -215,15 +215,20 @@ func secondary_entry, .text.boot
 endfunc secondary_entry
 
 /*
- * el_entry_setup: x19 = current EL, x21 = PE index. SP_ELx = end of pmucheck_stacks[x21][x19]; a known
+ * el_entry_setup: x19 = current EL, x21 = PE index. SP_ELx = the end of slot x19 of PE x21's stacks
+ * (lib/runtime/stacks.h stack_top(): PE 0's in the image, pmucheck_stacks; PE i's at pmucheck_pe_stacks +
+ * i * STACKS_PE_SIZE, which the first PE wrote and cleaned to the Point of Coherency before starting it); a known
  * SCTLR_ELx (MMU off), FP/SIMD untrapped, TPIDR_ELx = 0 (no panic under way), VBAR_ELx. Clobbers x0, x1.
  */
 func el_entry_setup, .text.boot
 	msr	spsel, #1
 	adrp	x1, pmucheck_stacks
 	add	x1, x1, :lo12:pmucheck_stacks
-	add	x1, x1, x21, lsl #(STACK_SLOT_SHIFT + 2)
-	add	x1, x1, x19, lsl #STACK_SLOT_SHIFT
+	cbz	x21, 1f
+	adrp	x1, pmucheck_pe_stacks
+	ldr	x1, [x1, :lo12:pmucheck_pe_stacks]
+	add	x1, x1, x21, lsl #STACKS_PE_SHIFT
+1:	add	x1, x1, x19, lsl #STACK_SLOT_SHIFT
 	add	sp, x1, #STACK_SLOT_SIZE
 	cmp	x19, #3
 	b.eq	el3_entry

@@ -133,7 +133,11 @@ CONSOLE_ARGS = ["-display", "none", "-chardev", "stdio,id=console,mux=on", "-ser
 #   @dtb=<path>   -dtb with a tree Linux ships, compiled by ci/linux-dts.sh (@dtb=xilinx/zynqmp-zcu102-rev1.0.dtb)
 #   @serial=<N>   the console is the board's serial port N (QEMU's -serial order): N ports before it are null
 #   @pes=<N>      the tree names N PEs (the board's own count, not -smp): points are named pe<i>.<name>
-#   @bootargs=<w> one more boot argument (pmucheck.pes=0: the suite on PE 0 only, points pe0.<name> alone)
+#   @bootargs=<w> one more boot argument (pmucheck.pes=0: the suite on PE 0 only, points pe0.<name> alone); the
+#                 word may be repeated, and is the one word a QEMU virt configuration may have too (it stays a
+#                 virt run: the console through semihosting). pmucheck.tests=<list> narrows the expectations to
+#                 those points; pmucheck.pes=distinct expects the suite on PE 0 (every PE of QEMU's -smp is alike)
+#                 and pe<i>.pe_class.id, pe<i>.pe_class.irq on the others
 #   @uefi         pmucheck.efi started from the UEFI Shell of Debian's UEFI firmware for QEMU (qemu-efi-aarch64,
 #                 -bios QEMU_EFI.fd): a FAT disk image (uefi_args()) holds it and a startup.nsh whose
 #                 command line carries the boot arguments; with virt's ACPI on (the default) the firmware gives
@@ -160,7 +164,7 @@ def board_words(extra):
     for a in extra:
         if a.startswith("@"):
             key, _, value = a[1:].partition("=")
-            words[key] = value
+            words[key] = f"{words[key]} {value}" if key == "bootargs" and key in words else value
         else:
             args.append(a)
     return args, words
@@ -173,7 +177,7 @@ def qemu_command(elf, config, version, bootargs=""):
     image, the tree and the serial port."""
     extra, words = board_words(config.extra)
     memory = [] if "-m" in extra else ["-m", "1G"]
-    board = bool(set(words) - {"uefi"})  # a board model (pmucheck.efi under UEFI on virt is not one)
+    board = bool(set(words) - {"bootargs", "uefi"})  # a board model (virt with boot arguments, or under UEFI: not)
     console = "uart" if board or config.name.endswith(UART_SUFFIX) else "semihosting"
     bootargs = " ".join(a for a in (words.get("bootargs", ""), bootargs) if a)
     console_arg = "" if "pmucheck.console=" in bootargs else f"pmucheck.console={console}"
@@ -228,16 +232,52 @@ def pe_count(config):
     return int(m.group(1)) if m else 1
 
 
+def bootarg(config, key):
+    """The value of boot argument `key` among a configuration's @bootargs words, or None."""
+    for word in board_words(config.extra)[1].get("bootargs", "").split():
+        if word.startswith(key + "="):
+            return word.split("=", 1)[1]
+    return None
+
+
 def pes_selected(config):
-    """The PE indexes a configuration's @bootargs=pmucheck.pes=<list> ("0,2-3") runs the suite on; None: all."""
-    value = board_words(config.extra)[1].get("bootargs", "")
-    if not value.startswith("pmucheck.pes="):
+    """The PE indexes a configuration's @bootargs=pmucheck.pes=<list> ("0,2-3") runs the suite on; None: all;
+    "distinct" for pmucheck.pes=distinct."""
+    value = bootarg(config, "pmucheck.pes")
+    if value in (None, "all"):
         return None
+    if value == "distinct":
+        return value
     out = set()
-    for part in value.split("=", 1)[1].split(","):
+    for part in value.split(","):
         lo, _, hi = part.partition("-")
         out.update(range(int(lo), int(hi or lo) + 1))
     return out
+
+
+CLASS_POINTS = ("pe_class.id", "pe_class.irq")  # a PE's points under pmucheck.pes=distinct, but its class's first
+
+
+def narrow_expected(expected, config):
+    """Expectations as the configuration's boot arguments narrow them: pmucheck.tests=<list> keeps the points
+    each entry names (the name, or its leading part cut at a '.'); pmucheck.pes=<list> the PEs it names;
+    distinct the suite's points of PE 0 and the class points of the others."""
+    if expected is None:
+        return None
+    tests = bootarg(config, "pmucheck.tests")
+    if tests:
+        entries = tests.split(",")
+        expected = {n: st for n, st in expected.items()
+                    if any(PE_PREFIX.sub(r"\2", n) == e or PE_PREFIX.sub(r"\2", n).startswith(e + ".")
+                           for e in entries)}
+    only = pes_selected(config)
+    if only == "distinct":
+        out = {n: st for n, st in expected.items() if (m := PE_PREFIX.match(n)) and m.group(1) == "0"}
+        out.update({f"pe{i}.{p}": "ok" for i in range(1, pe_count(config)) for p in CLASS_POINTS})
+        return out
+    if only is not None:
+        expected = {n: st for n, st in expected.items() if not (m := PE_PREFIX.match(n)) or int(m.group(1)) in only}
+    return expected
 
 
 def expand_expected(expected, pes):
@@ -490,10 +530,7 @@ def judge(args, config, version, tap_dir, result):
             f.write(expectation_text(points))
         print(f"{label}: wrote {path} ({len(points)} test points)")
         return (0, 0, 0), 0
-    expected = expand_expected(load_expected(path), pe_count(config))
-    only = pes_selected(config)
-    if expected is not None and only is not None:
-        expected = {n: st for n, st in expected.items() if not (m := PE_PREFIX.match(n)) or int(m.group(1)) in only}
+    expected = narrow_expected(expand_expected(load_expected(path), pe_count(config)), config)
     outcomes, problems = check_run(text, returncode, expected, timed_out)
     report(label, outcomes, problems, stderr)
     if args.junit_dir:

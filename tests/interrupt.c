@@ -330,13 +330,14 @@ static void check_level(enum ctx c)
 	group_end(&g);
 }
 
-static void check_overflow(enum ctx c)
+/* interrupt.overflow at context c, as the test point `name`. */
+static void check_overflow_as(enum ctx c, const char *name)
 {
 	struct check_group g;
 	struct pmu_state s;
 	uint64_t preset;
 
-	if (!group_begin(&g, RULES_OVERFLOW, "interrupt.overflow.%s", ctx_name(c)))
+	if (!group_begin(&g, RULES_OVERFLOW, "%s", name))
 		return;
 	irq_state(&s, c, features.pmu.num_counters, true, true);
 	s.pmcntenset_el0 = PMU_CNT_C_BIT;
@@ -358,6 +359,32 @@ static void check_overflow(enum ctx c)
 	clear_flags();
 	pmu_stop();
 	group_end(&g);
+}
+
+static void check_overflow(enum ctx c)
+{
+	char name[64];
+
+	snprintf(name, sizeof(name), "interrupt.overflow.%s", ctx_name(c));
+	check_overflow_as(c, name);
+}
+
+void interrupt_overflow_point(const char *name, enum ctx c)
+{
+	const char *why = pmu_context_skip_reason(c, false);
+
+	if (!why && !pmu_implemented(&features.pmu))
+		why = "no PMU";
+	if (!why)
+		pmu_irq_ready(&why);
+	if (why) {
+		tap_skip(name, RULES_OVERFLOW, "%s", why);
+		return;
+	}
+	exc_irq_hook = pmu_irq_hook;
+	check_overflow_as(c, name);
+	exc_irq_hook = NULL;
+	baseline_restore_all();
 }
 
 /* Contexts that take interrupts at their own EL (EL0's would be taken at EL1 and are not checked here), and the

@@ -172,8 +172,8 @@ void test_pc_sample(void)
 	bool locked = false;
 	unsigned i;
 
-	debug_base = pe_current < PLAT_MAX_PES ? plat.pe_debug_base[pe_current] : 0;
-	pmu_base = pe_current < PLAT_MAX_PES ? plat.pe_pmu_ext_base[pe_current] : 0;
+	debug_base = pe_current < plat.pe_count ? plat.pe_debug_base[pe_current] : 0;
+	pmu_base = pe_current < plat.pe_count ? plat.pe_pmu_ext_base[pe_current] : 0;
 	/* The OS Lock (it resets locked; external accesses are then errors) and each block's Software Lock (a
 	 * sampling read then updates no companion register) unlocked for the run, as a debugger does. Without a
 	 * block the OS Lock is left alone (firmware owning EL3 may trap OSLAR_EL1: MDCR_EL3.TDOSA). */

@@ -3,6 +3,7 @@
  */
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "arch/arch_regs.h"
 #include "arch/id_regs.h"
@@ -276,8 +277,10 @@ uint64_t pmu_filter_combo(const uint64_t *bits, unsigned nbits, unsigned combo)
 	return f;
 }
 
-/* pmu_filter_only_at()'s answers, per PE (PEs may differ in what they implement) and context: 0 = not yet. */
-static uint64_t filter_only_at_found[STACKS_MAX_PES][CTX_COUNT];
+/* pmu_filter_only_at()'s answers on PE filter_only_at_pe (PEs may differ in what they implement; they run one
+ * after the other) per context: 0 = not yet. */
+static uint64_t filter_only_at_found[CTX_COUNT];
+static unsigned filter_only_at_pe;
 
 static uint64_t filter_only_at_search(enum ctx target)
 {
@@ -308,7 +311,12 @@ static uint64_t filter_only_at_search(enum ctx target)
 
 uint64_t pmu_filter_only_at(enum ctx target)
 {
-	uint64_t *found = &filter_only_at_found[pe_current][target];
+	uint64_t *found = &filter_only_at_found[target];
+
+	if (filter_only_at_pe != pe_current) {
+		memset(filter_only_at_found, 0, sizeof(filter_only_at_found));
+		filter_only_at_pe = pe_current;
+	}
 
 	/* The search depends only on the PE's features and the context: done once (it was a quarter of the
 	 * suite's instructions when every test point repeated it, make bench). Bit 63 marks a stored answer. */

@@ -456,7 +456,7 @@ static void restore_nc(void)
 void test_snapshot(void)
 {
 	const char *why = NULL, *pcs_why;
-	uint64_t pmu_ext = pe_current < PLAT_MAX_PES ? plat.pe_pmu_ext_base[pe_current] : 0;
+	uint64_t pmu_ext = pe_current < plat.pe_count ? plat.pe_pmu_ext_base[pe_current] : 0;
 	bool locked = false, nc = false;
 	unsigned i;
 

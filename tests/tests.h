@@ -32,6 +32,12 @@ void test_overflow(void);
 
 /* D13.3.1 overflow interrupt requests through the GICv3 or GICv2 (tests/interrupt.c). */
 void test_interrupt(void);
+/*
+ * interrupt.overflow's check alone, as the test point `name`: PMCCNTR_EL0 preset 20000 cycles below its overflow
+ * with PMINTENSET_EL1.C set, the PMU's PPI configured at this PE's redistributor or CPU interface, and one
+ * interrupt with the PMU's INTID taken at context c. SKIPs naming why without a PMU, a GIC or the context.
+ */
+void interrupt_overflow_point(const char *name, enum ctx c);
 
 /* D11.5.2 / D13.5.2 freezing (tests/freeze.c). */
 void test_freeze(void);

@@ -240,13 +240,14 @@ static bool acpi_read_fadt(struct acpi_reader *r, uint64_t addr, struct plat_des
 
 /*
  * One Enabled PE of the MADT: its MPIDR and its PMU overflow interrupt (the GICC Performance Interrupt GSIV; on a
- * GIC, a GSIV is the INTID). The only place the reader writes per-PE fields: PEs beyond PLAT_MAX_PES are counted
- * in pe_count_in_tree and not kept, as the device tree reader does.
+ * GIC, a GSIV is the INTID). The only place the reader writes per-PE fields: PEs beyond d->pe_capacity (the room
+ * its per-PE arrays have) are counted in pe_count_in_tree and not kept, as the device tree reader does; the caller
+ * reads again with arrays that hold them all (platform_discover_acpi()).
  */
 static void acpi_add_pe(struct plat_desc *d, uint64_t mpidr, uint32_t perf_gsiv)
 {
 	d->pe_count_in_tree++;
-	if (d->pe_count >= PLAT_MAX_PES)
+	if (d->pe_count >= d->pe_capacity)
 		return;
 	d->pe_mpidr[d->pe_count] = mpidr;
 	d->pe_pmu_gsiv[d->pe_count] = perf_gsiv;
@@ -257,10 +258,10 @@ static void acpi_add_pe(struct plat_desc *d, uint64_t mpidr, uint32_t perf_gsiv)
 }
 
 /* Add [base, base + size) to the redistributor ranges: merged into the last one when it follows it, else counted
- * in gicr_ranges_seen and kept while there is room. */
+ * in gicr_in_tree and kept in gicr[] while there is room. */
 static void acpi_add_gicr(struct plat_desc *d, uint64_t base, uint64_t size)
 {
-	struct plat_range *last = d->gicr_range_count ? &d->gicr_ranges[d->gicr_range_count - 1] : NULL;
+	struct plat_range *last = d->gicr_count ? &d->gicr[d->gicr_count - 1] : NULL;
 
 	if (last && base == last->base + last->size && last->size + size >= size) {
 		last->size += size;
@@ -268,9 +269,9 @@ static void acpi_add_gicr(struct plat_desc *d, uint64_t base, uint64_t size)
 	}
 	if (last && base == last->base)
 		return; /* the same redistributor named twice */
-	d->gicr_ranges_seen++;
-	if (d->gicr_range_count < PLAT_MAX_GICR)
-		d->gicr_ranges[d->gicr_range_count++] = (struct plat_range){ base, size };
+	d->gicr_in_tree++;
+	if (d->gicr_count < PLAT_MAX_GICR)
+		d->gicr[d->gicr_count++] = (struct plat_range){ base, size };
 }
 
 /*
@@ -395,8 +396,7 @@ static bool acpi_read_madt(struct acpi_reader *r, uint64_t addr, struct plat_des
 	d->gic_version = 0;
 	d->gic_compatible[0] = '\0';
 	d->gicd_base = d->gicc_base = d->gicc_size = 0;
-	d->gicr = (struct plat_range){ 0, 0 };
-	d->gicr_range_count = d->gicr_ranges_seen = 0;
+	d->gicr_count = d->gicr_in_tree = 0;
 	for (pass = 0; pass < 2; pass++) {
 		for (off = ACPI_MADT_ENTRIES; off < len; off += elen) {
 			if (len - off < ACPI_MADT_ENTRY_MIN_LEN)
@@ -425,10 +425,10 @@ static bool acpi_read_madt(struct acpi_reader *r, uint64_t addr, struct plat_des
 	} else if (d->gic_version == 3) {
 		d->gicd_base = f.gicd_base;
 	}
-	if (d->gic_version == 3 && d->gicr_range_count)
-		d->gicr = d->gicr_ranges[0];
-	else
-		d->gicr_range_count = d->gicr_ranges_seen = 0;
+	if (d->gic_version != 3) {
+		memset(d->gicr, 0, sizeof(d->gicr));
+		d->gicr_count = d->gicr_in_tree = 0;
+	}
 	d->from_acpi |= PLAT_FROM_ACPI_MADT;
 	return true;
 }

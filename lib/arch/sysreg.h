@@ -37,6 +37,7 @@ SYSREG_READ(id_aa64mmfr4_el1, s3_0_c0_c7_4)  /* RAZ on a PE from before the regi
 SYSREG_READ(pmceid0_el0, pmceid0_el0)
 SYSREG_READ(pmceid1_el0, pmceid1_el0)
 SYSREG_READ(midr_el1, midr_el1)
+SYSREG_READ(revidr_el1, revidr_el1)
 
 /* Exception level control */
 SYSREG_RW(scr_el3, scr_el3)

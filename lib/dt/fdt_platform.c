@@ -467,6 +467,26 @@ static void fdt_walk(const void *fdt, struct fdt_found *f, struct plat_desc *d)
 	}
 }
 
+/*
+ * The redistributor regions of the arm,gic-v3 node (Documentation/devicetree/bindings/interrupt-controller/
+ * arm,gic-v3.yaml): #redistributor-regions of them (1 without the property) from reg[1], each a range of
+ * contiguous redistributors; QEMU virt puts the first 123 PEs' in one and the rest in a second (hw/arm/virt.c
+ * VIRT_GIC_REDIST, VIRT_HIGH_GIC_REDIST2). A region reg does not hold ends the list. At most PLAT_MAX_GICR are
+ * kept; gicr_in_tree says how many the tree names.
+ */
+static void fdt_read_gicr(const void *fdt, const struct fdt_found *f, struct plat_desc *d)
+{
+	uint32_t regions = fdt_u32(fdt, f->gic, "#redistributor-regions", 1);
+	struct plat_range r;
+	unsigned i;
+
+	for (i = 0; i < regions && fdt_reg(fdt, f->gic_parent, f->gic, (int)i + 1, &r) == 0; i++) {
+		if (d->gicr_count < PLAT_MAX_GICR)
+			d->gicr[d->gicr_count++] = r;
+		d->gicr_in_tree++;
+	}
+}
+
 static void fdt_read_interrupts(const void *fdt, const struct fdt_found *f, struct plat_desc *d)
 {
 	int pmu = f->pmu >= 0 ? f->pmu : f->core_pmu; /* arm,armv8-pmuv3, else a per-core binding */
@@ -477,7 +497,8 @@ static void fdt_read_interrupts(const void *fdt, const struct fdt_found *f, stru
 	/* a tree replaces the compiled-in GIC whole: with none it supports, pmucheck has none */
 	d->gic_version = 0;
 	d->gicd_base = d->gicc_base = d->gicc_size = 0;
-	d->gicr = (struct plat_range){ 0, 0 };
+	memset(d->gicr, 0, sizeof(d->gicr));
+	d->gicr_count = d->gicr_in_tree = 0;
 	snprintf(d->gic_compatible, sizeof(d->gic_compatible), "%s", compat ? compat : "");
 	if (f->gic >= 0 && fdt_reg(fdt, f->gic_parent, f->gic, 0, &r) == 0 &&
 	    fdt_reg(fdt, f->gic_parent, f->gic, 1, &r1) == 0) {
@@ -486,8 +507,8 @@ static void fdt_read_interrupts(const void *fdt, const struct fdt_found *f, stru
 		if (f->gic_version == 2) { /* arm,gic.yaml: reg[1] the CPU interface */
 			d->gicc_base = r1.base;
 			d->gicc_size = r1.size;
-		} else { /* arm,gic-v3.yaml: reg[1] the first redistributor region */
-			d->gicr = r1;
+		} else { /* arm,gic-v3.yaml: reg[1..#redistributor-regions] the redistributor regions */
+			fdt_read_gicr(fdt, f, d);
 		}
 		d->from_tree |= PLAT_FROM_TREE_GIC;
 	}
@@ -507,7 +528,8 @@ static void fdt_read_interrupts(const void *fdt, const struct fdt_found *f, stru
  * A 4KB block per PE named by nodes compatible `compat` with a `cpu` phandle (the CoreSight
  * "arm,coresight-cpu-debug" binding's form): base[i] = the node's reg for the PE whose cpu node's reg (the MPIDR)
  * is pe_mpidr[i]. ac: the /cpus #address-cells. The search starts at the first such node the walk saw (first;
- * none: nothing to do). A node without `cpu`, reg or status okay is skipped.
+ * none: nothing to do). A node without `cpu`, reg or status okay is skipped. Nodes in /cpus' order cost one
+ * comparison each, so a tree of many PEs is read in time linear in its size.
  */
 static void fdt_read_per_pe(const void *fdt, struct plat_desc *d, int ac, int first, const char *compat,
 			    uint64_t *base)
@@ -515,7 +537,8 @@ static void fdt_read_per_pe(const void *fdt, struct plat_desc *d, int ac, int fi
 	int node, cpu, len;
 	const fdt32_t *phandle, *reg;
 	struct plat_range r;
-	unsigned i;
+	unsigned i, next = 0;
+	uint64_t mpidr;
 
 	for (node = first; node >= 0; node = fdt_node_offset_by_compatible(fdt, node, compat)) {
 		phandle = fdt_getprop(fdt, node, "cpu", &len);
@@ -526,9 +549,17 @@ static void fdt_read_per_pe(const void *fdt, struct plat_desc *d, int ac, int fi
 		reg = cpu >= 0 ? fdt_getprop(fdt, cpu, "reg", &len) : NULL;
 		if (!reg || len < ac * 4)
 			continue;
+		mpidr = fdt_cells(reg, ac);
+		/* nodes usually follow /cpus' order: try the PE after the last one matched before searching them all */
+		if (next < d->pe_count && d->pe_mpidr[next] == mpidr) {
+			base[next++] = r.base;
+			continue;
+		}
 		for (i = 0; i < d->pe_count; i++)
-			if (d->pe_mpidr[i] == fdt_cells(reg, ac))
+			if (d->pe_mpidr[i] == mpidr) {
 				base[i] = r.base;
+				next = i + 1;
+			}
 	}
 }
 
@@ -571,12 +602,13 @@ static void fdt_read_cpus(const void *fdt, const struct fdt_found *f, struct pla
 		    !fdt_node_enabled(fdt, node))
 			continue;
 		seen++;
-		if (count < PLAT_MAX_PES) {
+		if (count < d->pe_capacity) {
 			d->pe_release_addr[count] = fdt_spin_table_addr(fdt, node);
+			d->pe_debug_base[count] = d->pe_pmu_ext_base[count] = 0;
 			d->pe_mpidr[count++] = fdt_cells(reg, ac);
 		}
 	}
-	if (count) {
+	if (seen) {
 		d->pe_count = count;
 		d->pe_count_in_tree = seen;
 		d->from_tree |= PLAT_FROM_TREE_CPUS;

@@ -10,6 +10,7 @@
 #include "drivers/uart/uart.h"
 #include "mmu/mmu.h"
 #include "mmu/page_tables.h"
+#include "platform/pe_memory.h"
 #include "platform/platform_desc.h"
 #include "runtime/context.h"
 #include "runtime/image_layout.h"
@@ -22,6 +23,8 @@ extern char __page_tables_start[], __page_tables_end[], __stacks_start[], __stac
 static bool mmu_tables_ready;   /* mmu_map_platform() done: lower regimes have tables */
 static bool mmu_boot_done;      /* the orchestrator's tables exist */
 static enum xlat_regime mmu_own;
+static struct plat_range mmu_window[2]; /* mmu_boot()'s device tree windows, mapped as RAM */
+static unsigned mmu_windows;
 
 static uint64_t addr(const char *sym) { return (uint64_t)(uintptr_t)sym; }
 
@@ -74,10 +77,36 @@ uint64_t mmu_sctlr_el1(void)
  * regime that writes them they are Secure where the walks are (a Secure regime walks the Secure PA space);
  * lower regimes do not map them at all.
  */
-static int mmu_map_image(enum xlat_regime r)
+/*
+ * A block of lib/platform/pe_memory.h in regime r, as the image's part of the same kind is mapped: data as the
+ * image's data; stacks slot by slot, the upper half of each (the lower half a guard, lib/runtime/stacks.h);
+ * translation tables only in the regime that writes them, Secure where its walks are.
+ */
+static int mmu_map_block(enum xlat_regime r, const struct pe_memory_block *b)
 {
 	unsigned el0 = xlat_regime_el1(r) ? MT_EL0 : 0;
 	uint64_t slot;
+	int rc = 0;
+
+	switch (b->kind) {
+	case PE_MEM_DATA:
+		return xlat_map(r, b->base, b->size, MT_RW | MT_NS | el0);
+	case PE_MEM_STACKS:
+		for (slot = b->base; slot < b->base + b->size; slot += STACK_SLOT_SIZE)
+			rc |= xlat_map(r, slot + STACK_SLOT_SIZE - STACK_SIZE, STACK_SIZE, MT_RW | MT_NS | el0);
+		return rc;
+	case PE_MEM_TABLES:
+		return r == mmu_own ? xlat_map(r, b->base, b->size, MT_RW) : 0;
+	}
+	return -1;
+}
+
+static int mmu_map_image(enum xlat_regime r)
+{
+	unsigned el0 = xlat_regime_el1(r) ? MT_EL0 : 0;
+	const struct pe_memory_block *b;
+	uint64_t slot;
+	unsigned i;
 	int rc = 0;
 
 	if (r == mmu_own)
@@ -92,26 +121,45 @@ static int mmu_map_image(enum xlat_regime r)
 	if (addr(__page_tables_start) > addr(__stacks_end))
 		rc |= xlat_map(r, addr(__stacks_end), addr(__page_tables_start) - addr(__stacks_end),
 			       MT_RW | MT_NS | el0);
+	for (i = 0; (b = pe_memory_block(i)); i++)
+		rc |= mmu_map_block(r, b);
+	return rc;
+}
+
+/* [base, end) in regime r as RAM, less the holes [lo, hi) and [lo2, hi2) (empty when lo2 >= hi2). */
+static int mmu_map_around(enum xlat_regime r, uint64_t base, uint64_t end, uint64_t lo, uint64_t hi,
+			  uint64_t lo2, uint64_t hi2)
+{
+	int rc = 0;
+
+	if (lo2 < hi2) { /* a second hole: what lies on each side of it, around the first */
+		if (base < lo2)
+			rc |= mmu_map_around(r, base, end < lo2 ? end : lo2, lo, hi, 0, 0);
+		if (end > hi2)
+			rc |= mmu_map_around(r, base > hi2 ? base : hi2, end, lo, hi, 0, 0);
+		return rc;
+	}
+	if (base < lo)
+		rc |= xlat_map(r, base, (end < lo ? end : lo) - base, MT_RW | MT_NS);
+	if (end > hi)
+		rc |= xlat_map(r, base > hi ? base : hi, end - (base > hi ? base : hi), MT_RW | MT_NS);
 	return rc;
 }
 
 /*
- * RAM bank [base, base + size) in regime r, except the image's own range [__text_start, __page_tables_end):
- * mmu_map_image() mapped that piece by piece, and its holes (each stack's guard half; the translation tables
- * in lower regimes) must stay holes. xlat_map() fills every page not yet mapped, so mapping the whole bank
- * would map them: a runaway recursion in a lower context then wrote through .bss down to .rodata before it
- * faulted (found by fault.stack_overflow.ns_el1).
+ * RAM bank [base, base + size) in regime r, except the image's own range [__text_start, __page_tables_end) and
+ * the region of lib/platform/pe_memory.h: mmu_map_image() mapped those piece by piece, and their holes (each
+ * stack's guard half; the translation tables in lower regimes) must stay holes. xlat_map() fills every page not
+ * yet mapped, so mapping the whole bank would map them: a runaway recursion in a lower context then wrote
+ * through .bss down to .rodata before it faulted (found by fault.stack_overflow.ns_el1).
  */
 static int mmu_map_ram(enum xlat_regime r, uint64_t base, uint64_t size)
 {
-	uint64_t end = base + size, img_lo = addr(__text_start), img_hi = addr(__page_tables_end);
-	int rc = 0;
+	uint64_t pm_base, pm_size, pm_used;
 
-	if (base < img_lo)
-		rc |= xlat_map(r, base, (end < img_lo ? end : img_lo) - base, MT_RW | MT_NS);
-	if (end > img_hi)
-		rc |= xlat_map(r, base > img_hi ? base : img_hi, end - (base > img_hi ? base : img_hi), MT_RW | MT_NS);
-	return rc;
+	pe_memory_region(&pm_base, &pm_size, &pm_used);
+	return mmu_map_around(r, base, base + size, addr(__text_start), addr(__page_tables_end), pm_base,
+			      pm_base + pm_size);
 }
 
 #define GICV3_GICD_SIZE 0x10000 /* IHI 0069: the distributor's 64 KiB frame */
@@ -121,18 +169,20 @@ static int mmu_map_ram(enum xlat_regime r, uint64_t base, uint64_t size)
 /*
  * The GIC the description names, Device memory in regime r: every regime, since code in each context that takes
  * an interrupt acknowledges and ends it there (the GICv2 CPU interface, GICC, is memory-mapped), and the
- * orchestrator's configures it. GICv3: the distributor and the redistributor region. GICv2: the distributor and
+ * orchestrator's configures it. GICv3: the distributor and every redistributor region. GICv2: the distributor and
  * the CPU interface as far as the tree's reg[1] reaches, at most GICV2_GICC_SIZE. Nothing without a GIC.
  */
 static int mmu_map_gic(enum xlat_regime r)
 {
 	uint64_t gicc_size = plat.gicc_size < GICV2_GICC_SIZE ? plat.gicc_size : GICV2_GICC_SIZE;
+	unsigned i;
 	int rc = 0;
 
 	if (plat.gic_version == 3) {
 		rc |= xlat_map(r, plat.gicd_base, GICV3_GICD_SIZE, MT_DEVICE | MT_RW);
-		if (plat.gicr.size)
-			rc |= xlat_map(r, plat.gicr.base, plat.gicr.size, MT_DEVICE | MT_RW);
+		for (i = 0; i < plat.gicr_count; i++)
+			if (plat.gicr[i].size)
+				rc |= xlat_map(r, plat.gicr[i].base, plat.gicr[i].size, MT_DEVICE | MT_RW);
 	} else if (plat.gic_version == 2) {
 		rc |= xlat_map(r, plat.gicd_base, GICV2_GICD_SIZE, MT_DEVICE | MT_RW);
 		if (gicc_size)
@@ -213,8 +263,11 @@ int mmu_boot(const uint64_t *fdt_candidates, unsigned n, const struct plat_range
 	if (plat.console.kind != PLAT_CONSOLE_NONE && platform_compiled_in_applies())
 		rc |= xlat_map(mmu_own, plat.console.base, uart_span(&plat.console), MT_DEVICE | MT_RW);
 	for (i = 0; i < n; i++) {
-		if (fdt_candidates[i]) /* a tree of at most 2 MiB from there; never over the image's holes */
-			rc |= mmu_map_ram(mmu_own, fdt_candidates[i] & ~(SZ_2M - 1), 2 * SZ_2M);
+		if (!fdt_candidates[i]) /* a tree of at most 2 MiB from there; never over the image's holes */
+			continue;
+		if (mmu_windows < 2)
+			mmu_window[mmu_windows++] = (struct plat_range){ fdt_candidates[i] & ~(SZ_2M - 1), 2 * SZ_2M };
+		rc |= mmu_map_ram(mmu_own, fdt_candidates[i] & ~(SZ_2M - 1), 2 * SZ_2M);
 	}
 	for (i = 0; i < ram_count; i++)
 		rc |= mmu_map_ram(mmu_own, ram[i].base, ram[i].size);
@@ -277,9 +330,59 @@ static void mmu_program_lower(void)
 	isb();
 }
 
+bool mmu_boot_window(unsigned i, uint64_t *base, uint64_t *size)
+{
+	if (i >= mmu_windows)
+		return false;
+	*base = mmu_window[i].base;
+	*size = mmu_window[i].size;
+	return true;
+}
+
+int mmu_map_pe_block(const struct pe_memory_block *b)
+{
+	return mmu_boot_done && !mmu_tables_ready ? mmu_map_block(mmu_own, b) : -1;
+}
+
+/*
+ * Tables one regime needs at most for `bytes` of pe_memory blocks (`blocks` of them) and the GIC's redistributor
+ * regions: a level 3 table per 2 MiB and a level 2 table per 1 GiB the blocks touch, each block and region
+ * touching one more of each (and a level 1 table) where it straddles a boundary.
+ */
+static unsigned mmu_tables_per_regime(uint64_t bytes, unsigned blocks)
+{
+	return (unsigned)(bytes >> 21) + (unsigned)(bytes >> 30) + 3 * (blocks + plat.gicr_count) + 4;
+}
+
+/* The regimes mmu_map_platform() builds tables for: the orchestrator's and those below it that exist. */
+static unsigned mmu_regimes(void)
+{
+	if (orchestrator_el == 3)
+		return 3 + features.el2 + (features.el2 && features.sel2);
+	return orchestrator_el == 2 ? 2 : 1;
+}
+
+int mmu_grow_tables(uint64_t bytes, unsigned blocks, unsigned *tables)
+{
+	const struct pe_memory_block *b;
+	uint64_t base;
+	unsigned i;
+
+	for (i = 0; (b = pe_memory_block(i)); i++, blocks++) /* those mapped already: in the lower regimes still */
+		bytes += b->size;
+	*tables = mmu_regimes() * mmu_tables_per_regime(bytes, blocks);
+	base = pe_memory_alloc((uint64_t)*tables * XLAT_PAGE_SIZE, PE_MEM_TABLES, "translation tables");
+	if (!base)
+		return -1;
+	xlat_pool_grow(base, *tables);
+	return 0;
+}
+
 int mmu_map_platform(void)
 {
+	const struct pe_memory_block *b;
 	uint64_t start, end;
+	unsigned i;
 	int rc = mmu_map_platform_regime(mmu_own);
 
 	if (orchestrator_el == 3) {
@@ -294,6 +397,14 @@ int mmu_map_platform(void)
 	}
 	xlat_pool_range(&start, &end);
 	mmu_clean_to_poc(start, end);
+	for (i = 0; (b = pe_memory_block(i)); i++) {
+		if (b->kind == PE_MEM_TABLES)
+			mmu_clean_to_poc(b->base, b->base + b->size);
+		/* the other PEs' stacks: no line an earlier stage left is written back over, or read instead of, what
+		 * their PE stores with its MMU off (boot/entry.S cleans the image's for the same reason) */
+		for (start = b->base; b->kind == PE_MEM_STACKS && start < b->base + b->size; start += STACK_SLOT_SIZE)
+			mmu_clean_to_poc(start + STACK_SLOT_SIZE - STACK_SIZE, start + STACK_SLOT_SIZE);
+	}
 	isb();
 	if (rc)
 		return -1;

@@ -34,6 +34,28 @@ int mmu_boot(const uint64_t *fdt_candidates, unsigned n, const struct plat_range
  */
 int mmu_map_platform(void);
 
+struct pe_memory_block;
+
+/*
+ * Window i (0, 1) that mmu_boot() mapped as RAM around a device tree candidate: *base, *size in bytes. Returns
+ * false past the last. lib/platform/pe_memory.c keeps its region out of them: their pages are mapped whole.
+ */
+bool mmu_boot_window(unsigned i, uint64_t *base, uint64_t *size);
+
+/*
+ * Map a block of lib/platform/pe_memory.h in the orchestrator's regime as its kind says (the lower regimes get
+ * it in mmu_map_platform()). Returns 0, or -1 when the tables ran out, before mmu_boot() or after
+ * mmu_map_platform().
+ */
+int mmu_map_pe_block(const struct pe_memory_block *b);
+
+/*
+ * Before mmu_map_platform(): a block of translation tables from lib/platform/pe_memory.h, enough to map `bytes`
+ * more of per-PE blocks (`blocks` of them) and the redistributor regions in every regime, handed to the table pool
+ * (xlat_pool_grow()). *tables: how many it asked for. Returns 0, or -1 when the block is not there.
+ */
+int mmu_grow_tables(uint64_t bytes, unsigned blocks, unsigned *tables);
+
 /* SCTLR_EL2 / SCTLR_EL1 baseline: the reset value with M, C, I, WXN set once the tables exist (and DZE, UCT
  * for EL0 at EL1), the MMU-off reset value before. */
 uint64_t mmu_sctlr_el2(void);

@@ -32,12 +32,14 @@
 static uint64_t xlat_pool[XLAT_POOL_TABLES][XLAT_ENTRIES]
 	__attribute__((aligned(XLAT_PAGE_SIZE), section(".page_tables")));
 static unsigned xlat_pool_used;
+static uint64_t (*xlat_more)[XLAT_ENTRIES]; /* xlat_pool_grow()'s tables, used once xlat_pool is */
+static unsigned xlat_more_count, xlat_more_used;
 static uint64_t *xlat_roots[XLAT_REGIMES];
 
 bool xlat_regime_secure(enum xlat_regime r) { return r == XLAT_EL3 || r == XLAT_S_EL2 || r == XLAT_S_EL1; }
 bool xlat_regime_el1(enum xlat_regime r) { return r == XLAT_S_EL1 || r == XLAT_NS_EL1; }
-unsigned xlat_tables_used(void) { return xlat_pool_used; }
-unsigned xlat_tables_max(void) { return XLAT_POOL_TABLES; }
+unsigned xlat_tables_used(void) { return xlat_pool_used + xlat_more_used; }
+unsigned xlat_tables_max(void) { return XLAT_POOL_TABLES + xlat_more_count; }
 
 void xlat_pool_range(uint64_t *start, uint64_t *end)
 {
@@ -45,12 +47,22 @@ void xlat_pool_range(uint64_t *start, uint64_t *end)
 	*end = (uint64_t)(uintptr_t)xlat_pool + sizeof(xlat_pool);
 }
 
-/* A fresh table from the pool (zeroed by boot/entry.S), or NULL when it is exhausted. */
+void xlat_pool_grow(uint64_t base, unsigned tables)
+{
+	xlat_more = (uint64_t (*)[XLAT_ENTRIES])(uintptr_t)base;
+	xlat_more_count = tables;
+	xlat_more_used = 0;
+}
+
+/* A fresh table (zeroed: by boot/entry.S, or by whoever gave xlat_pool_grow() its memory), or NULL when both pools
+ * are exhausted. */
 static uint64_t *xlat_alloc(void)
 {
-	if (xlat_pool_used == XLAT_POOL_TABLES)
-		return NULL;
-	return xlat_pool[xlat_pool_used++];
+	if (xlat_pool_used < XLAT_POOL_TABLES)
+		return xlat_pool[xlat_pool_used++];
+	if (xlat_more_used < xlat_more_count)
+		return xlat_more[xlat_more_used++];
+	return NULL;
 }
 
 static uint64_t *xlat_root_table(enum xlat_regime r)

@@ -53,7 +53,14 @@ bool xlat_regime_el1(enum xlat_regime r);
 unsigned xlat_tables_used(void);
 unsigned xlat_tables_max(void);
 
-/* The pool's address range, [start, end), for cache maintenance and for mapping it. */
+/* The image's pool's address range, [start, end), for cache maintenance and for mapping it. */
 void xlat_pool_range(uint64_t *start, uint64_t *end);
+
+/*
+ * `tables` more 4KB tables at base (4KB-aligned, zeroed, mapped read/write where the tables are written), taken
+ * once the image's pool is used up; replaces an earlier grow's tables that were not taken. For the tables that
+ * mapping many PEs' stacks needs (lib/mmu/mmu.c mmu_grow_tables()).
+ */
+void xlat_pool_grow(uint64_t base, unsigned tables);
 
 #endif

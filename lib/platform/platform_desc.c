@@ -9,11 +9,15 @@
 #include "drivers/uart/uart.h"
 #include "acpi/acpi_platform.h"
 #include "dt/fdt_platform.h"
+#include "platform/pe_memory.h"
 #include "platform/platform.h"
 #include "platform/platform_desc.h"
 #include "runtime/image_layout.h"
 
 #define FDT_MAX_SIZE (2u << 20) /* bytes: mmu_boot() maps 4MB from the 2MB block holding the tree */
+
+/* The per-PE arrays of one PE, in the image: the booting PE's until the tree's PE count is known. */
+static uint64_t plat_boot_pe[PLAT_PE_WORDS] = { PLAT_PRIMARY_MPIDR };
 
 /* The compiled-in values: what the console and the MMU use until (and unless) a tree is read. */
 struct plat_desc plat = {
@@ -24,11 +28,18 @@ struct plat_desc plat = {
 		     .from = PLAT_CONSOLE_FROM_BUILD },
 	.gic_version = 3, /* platform/<name>/platform.mk's GICv3, until a tree is read */
 	.gicd_base = PLAT_GICD_BASE,
-	.gicr = { PLAT_GICR_BASE, PLAT_GICR_SIZE },
+	.gicr = { { PLAT_GICR_BASE, PLAT_GICR_SIZE } },
+	.gicr_count = 1,
+	.gicr_in_tree = 1,
 	.pmu_intid = PLAT_PMU_INTID,
 	.timer_intid = { 29, 30, 27, 26 }, /* the Arm generic timer PPIs of SBSA/BSA platforms */
 	.psci = PLAT_PSCI_NONE,
-	.pe_mpidr = { PLAT_PRIMARY_MPIDR },
+	.pe_capacity = 1,
+	.pe_mpidr = &plat_boot_pe[0],
+	.pe_release_addr = &plat_boot_pe[1],
+	.pe_debug_base = &plat_boot_pe[2],
+	.pe_pmu_ext_base = &plat_boot_pe[3],
+	.pe_pmu_gsiv = &plat_boot_pe[4],
 	.pe_count = 1,
 	.pe_count_in_tree = 1,
 };
@@ -85,7 +96,7 @@ static void platform_forget_compiled_in(void)
 	if (!(plat.from_tree & PLAT_FROM_TREE_GIC)) {
 		plat.gic_version = 0;
 		plat.gicd_base = plat.gicc_base = plat.gicc_size = 0;
-		plat.gicr.base = plat.gicr.size = 0;
+		plat.gicr_count = plat.gicr_in_tree = 0;
 	}
 }
 
@@ -106,13 +117,51 @@ static bool fdt_inside_own_memory(const struct plat_desc *d, uint64_t addr, uint
 	return false;
 }
 
-bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand_name)
+/*
+ * Give d per-PE arrays for all of its d->pe_count_in_tree PEs (the tree's cpu nodes or the MADT's Enabled GICC
+ * entries, named by `source`) in a block of pe_memory (pe_memory.h), to read the description into again. Returns
+ * true, or false with *why (the sizes) when the block is not there.
+ */
+static bool platform_alloc_pe_arrays(struct plat_desc *d, const char *source, const char **why)
+{
+	static char buf[200];
+	uint64_t bytes = (uint64_t)d->pe_count_in_tree * PLAT_PE_WORDS * sizeof(uint64_t), base, size, used, mem;
+	const char *none;
+
+	if (!pe_memory_choose(d, &none)) {
+		snprintf(buf, sizeof(buf), "%u PEs in the %s need %llu bytes for their descriptions, and there is no "
+			 "memory for them: %s", d->pe_count_in_tree, source, (unsigned long long)bytes, none);
+		*why = buf;
+		return false;
+	}
+	mem = pe_memory_alloc(bytes, PE_MEM_DATA, "PE descriptions");
+	if (!mem) {
+		pe_memory_region(&base, &size, &used);
+		snprintf(buf, sizeof(buf), "%u PEs in the %s need %llu bytes for their descriptions; %llu of the "
+			 "%llu bytes at 0x%llx are left", d->pe_count_in_tree, source, (unsigned long long)bytes,
+			 (unsigned long long)(size - used), (unsigned long long)size, (unsigned long long)base);
+		*why = buf;
+		return false;
+	}
+	plat_set_pe_arrays(d, (uint64_t *)(uintptr_t)mem, d->pe_count_in_tree);
+	return true;
+}
+
+/* Read the tree at fdt into d again with arrays for all its PEs (platform_alloc_pe_arrays()). */
+static bool platform_read_all_pes(const void *fdt, struct plat_desc *d, const char **why)
+{
+	return platform_alloc_pe_arrays(d, "tree", why) && fdt_platform_read(fdt, d) == 0;
+}
+
+bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand_name, const char **pe_why)
 {
 	static struct plat_desc reading; /* a candidate's reading, kept only if it is believed */
+	static uint64_t reading_pe[PLAT_PE_WORDS]; /* its per-PE arrays: one PE until it is believed */
 	static char outside[160];
 	bool found = false;
 	unsigned i;
 
+	*pe_why = NULL;
 	snprintf(plat.model, sizeof(plat.model), "%s", platform_name);
 	plat.fdt_why = platform_in_compiled_window()
 		? "no valid tree at x0 or at the platform's fallback address"
@@ -124,6 +173,8 @@ bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand
 		if (!cand[i] || !fdt_platform_valid(fdt, FDT_MAX_SIZE))
 			continue;
 		reading = plat;
+		memset(reading_pe, 0, sizeof(reading_pe));
+		plat_set_pe_arrays(&reading, reading_pe, 1);
 		if (fdt_platform_read(fdt, &reading) != 0)
 			continue;
 		if (!fdt_inside_own_memory(&reading, cand[i], reading.fdt_size)) {
@@ -132,6 +183,12 @@ bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand
 				 (unsigned long long)reading.fdt_size);
 			plat.fdt_why = outside;
 			continue;
+		}
+		if (reading.pe_count_in_tree > reading.pe_capacity)
+			platform_read_all_pes(fdt, &reading, pe_why); /* on failure the caller ends the run */
+		if (reading.pe_capacity == 1) { /* one PE: its entry in the image */
+			memcpy(plat_boot_pe, reading_pe, sizeof(plat_boot_pe));
+			plat_set_pe_arrays(&reading, plat_boot_pe, 1);
 		}
 		plat = reading;
 		plat.fdt_why = cand_name[i];
@@ -171,10 +228,26 @@ bool platform_discover_acpi(uint64_t rsdp, const struct plat_range *ram, unsigne
 	const struct acpi_ram in = { ram, ram_count };
 	const struct acpi_mem mem = { acpi_mem_ram, &in };
 	static struct plat_desc reading;
+	static uint64_t reading_pe[PLAT_PE_WORDS]; /* its per-PE arrays: one PE until the MADT's count is known */
+	const char *pe_why = NULL;
 
 	reading = plat;
+	memset(reading_pe, 0, sizeof(reading_pe));
+	plat_set_pe_arrays(&reading, reading_pe, 1);
 	if (!acpi_platform_read(rsdp, &mem, &reading, why, why_len))
 		return false;
+	if (reading.pe_count_in_tree > reading.pe_capacity) { /* the tables again, with room for every PE */
+		if (!platform_alloc_pe_arrays(&reading, "MADT", &pe_why)) {
+			snprintf(why, why_len, "memory for the PEs: %s", pe_why);
+			return false;
+		}
+		if (!acpi_platform_read(rsdp, &mem, &reading, why, why_len))
+			return false;
+	}
+	if (reading.pe_capacity == 1) { /* one PE: its entry in the image */
+		memcpy(plat_boot_pe, reading_pe, sizeof(plat_boot_pe));
+		plat_set_pe_arrays(&reading, plat_boot_pe, 1);
+	}
 	plat = reading;
 	compiled_in = 0; /* what the tables describe is the platform: nothing compiled in applies */
 	return true;
@@ -253,19 +326,32 @@ const char *platform_bootarg(const char *key, char *buf, size_t size)
 	return NULL;
 }
 
+/* The GICv3 line: the distributor and every redistributor region kept (and how many the tree names beyond). */
+static void gicv3_print(const struct plat_desc *d, const char *src)
+{
+	unsigned i;
+
+	printf("# GICv3: distributor at 0x%llx, redistributor region%s", (unsigned long long)d->gicd_base,
+	       d->gicr_count == 1 ? "" : "s");
+	for (i = 0; i < d->gicr_count; i++)
+		printf("%s at 0x%llx (0x%llx bytes)", i ? "," : "", (unsigned long long)d->gicr[i].base,
+		       (unsigned long long)d->gicr[i].size);
+	if (d->gicr_in_tree > d->gicr_count)
+		printf(" (%u more in the %s: pmucheck keeps %u)", d->gicr_in_tree - d->gicr_count,
+		       d->from_acpi ? "MADT" : "tree", PLAT_MAX_GICR);
+	printf("%s%s%s\n", d->gic_compatible[0] ? ", " : "", d->gic_compatible, src);
+}
+
 /* The interrupt controller line: what the tree gave (its compatible string), the compiled-in GICv3, or none. */
 static void gic_print(const struct plat_desc *d)
 {
 	const char *src = platform_source(d, PLAT_FROM_TREE_GIC);
-	unsigned i;
 
 	if (d->gic_version == 2)
 		printf("# GICv2: distributor at 0x%llx, CPU interface at 0x%llx, %s%s\n", (unsigned long long)d->gicd_base,
 		       (unsigned long long)d->gicc_base, d->gic_compatible, src);
 	else if (d->gic_version == 3)
-		printf("# GICv3: distributor at 0x%llx, redistributors at 0x%llx (0x%llx bytes)%s%s%s\n",
-		       (unsigned long long)d->gicd_base, (unsigned long long)d->gicr.base,
-		       (unsigned long long)d->gicr.size, d->gic_compatible[0] ? ", " : "", d->gic_compatible, src);
+		gicv3_print(d, src);
 	else if (d->from_acpi)
 		printf("# interrupt controller: none pmucheck supports in the ACPI MADT (no GICD of GIC version 2, 3 or 4)\n");
 	else if (d->from_fdt)
@@ -273,13 +359,6 @@ static void gic_print(const struct plat_desc *d)
 		       d->gic_compatible[0] ? d->gic_compatible : "no interrupt-controller node");
 	else
 		printf("# interrupt controller:%s\n", src);
-	if (d->gic_version == 3 && d->gicr_range_count > 1) {
-		printf("# GICv3: %u redistributor ranges:", d->gicr_ranges_seen);
-		for (i = 0; i < d->gicr_range_count; i++)
-			printf("%s 0x%llx (0x%llx bytes)", i ? "," : "", (unsigned long long)d->gicr_ranges[i].base,
-			       (unsigned long long)d->gicr_ranges[i].size);
-		printf("%s\n", d->gicr_ranges_seen > d->gicr_range_count ? ", ... (the rest not kept)" : "");
-	}
 }
 
 static const char *const psci_name[] = { "none (no /psci node)", "smc", "hvc" };
@@ -349,9 +428,9 @@ void platform_desc_print(const struct plat_desc *d)
 		n |= d->pe_pmu_gsiv[i] != d->pmu_intid;
 	if (n) { /* the GICCs name different GSIVs: an SPI per PE */
 		printf("# PMU overflow interrupt per PE (ACPI MADT GICC Performance Interrupt GSIV):");
-		for (i = 0; i < d->pe_count; i++)
-			printf("%s PE %u INTID %u", i ? "," : "", i, d->pe_pmu_gsiv[i]);
-		printf("\n");
+		for (i = 0; i < d->pe_count && i < 16; i++)
+			printf("%s PE %u INTID %u", i ? "," : "", i, (unsigned)d->pe_pmu_gsiv[i]);
+		printf("%s\n", d->pe_count > 16 ? ", ..." : "");
 	}
 	printf("# generic timer INTIDs: Secure physical %u, Non-secure physical %u, virtual %u, EL2 physical %u%s\n",
 	       d->timer_intid[0], d->timer_intid[1], d->timer_intid[2], d->timer_intid[3],
@@ -360,13 +439,20 @@ void platform_desc_print(const struct plat_desc *d)
 	       "PSCI_COMPLIANT)" : psci_name[d->psci], platform_source(d, PLAT_FROM_TREE_PSCI));
 	printf("# PEs: %u", d->pe_count);
 	if (d->pe_count_in_tree > d->pe_count)
-		printf(" of %u %s (pmucheck tests at most %u)", d->pe_count_in_tree,
-		       d->from_acpi ? "Enabled in the MADT" : "in the tree", PLAT_MAX_PES);
+		printf(" of %u %s (no memory for the rest)", d->pe_count_in_tree,
+		       d->from_acpi ? "Enabled in the MADT" : "in the tree");
 	if (d->pe_online_capable)
-		printf(" (%u more Online Capable, not started)", d->pe_online_capable);
+		printf(" (%u more Online Capable in the MADT, not started)", d->pe_online_capable);
 	printf(", MPIDR");
-	for (i = 0; i < d->pe_count; i++)
+	for (i = 0; i < d->pe_count; i = n) { /* runs of consecutive values as first-last */
+		for (n = i + 1; n < d->pe_count && d->pe_mpidr[n] == d->pe_mpidr[n - 1] + 1; n++)
+			;
 		printf("%s 0x%llx", i ? "," : "", (unsigned long long)d->pe_mpidr[i]);
+		if (n - i > 2)
+			printf("-0x%llx", (unsigned long long)d->pe_mpidr[n - 1]);
+		else if (n - i == 2)
+			n--;
+	}
 	printf("%s", platform_source(d, PLAT_FROM_TREE_CPUS));
 	printf("\n# external debug blocks (arm,coresight-cpu-debug):");
 	for (i = 0, n = 0; i < d->pe_count; i++)

@@ -10,9 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PLAT_MAX_PES      8   /* PEs pmucheck tests; more in /cpus are reported and left alone */
 #define PLAT_MAX_MEM      4   /* /memory ranges kept */
-#define PLAT_MAX_GICR     8   /* GICv3 redistributor ranges kept (ACPI MADT GICR structures, or per-GICC bases) */
+#define PLAT_MAX_GICR     16  /* GICv3 redistributor regions kept (arm,gic-v3 #redistributor-regions) */
 #define PLAT_BOOTARGS_MAX 256 /* bytes of /chosen/bootargs kept (with the NUL) */
 /*
  * The compatible of a node giving one PE's PMU external interface (the PMU's memory-mapped registers: PMPCSR,
@@ -129,28 +128,34 @@ struct plat_desc {
 	char gic_compatible[32];    /* the compatible string the GIC matched; with none, the first
 	                               interrupt-controller node's (its first string); "" when compiled in or none */
 	uint64_t gicd_base;         /* reg[0] of arm,gic-v3 or a GICv2 (arm,gic.yaml): the distributor */
-	struct plat_range gicr;     /* arm,gic-v3 reg[1]: the first redistributor region (GICv3 only) */
-	struct plat_range gicr_ranges[PLAT_MAX_GICR]; /* every redistributor range, [0] == gicr (ACPI MADT only) */
-	unsigned gicr_range_count;  /* entries of gicr_ranges used; 0: only gicr is known (a tree, compiled in) */
-	unsigned gicr_ranges_seen;  /* ranges the MADT gives (may exceed PLAT_MAX_GICR) */
+	struct plat_range gicr[PLAT_MAX_GICR]; /* the redistributor regions (GICv3): arm,gic-v3 reg[1..gicr_count], or
+	                                          the ACPI MADT's GICR structures (else one per GICC's GICR base) */
+	unsigned gicr_count;        /* regions kept: #redistributor-regions (1 without it), at most PLAT_MAX_GICR */
+	unsigned gicr_in_tree;      /* regions the tree (or the MADT) names (more than gicr_count: the rest unused) */
 	uint64_t gicc_base;         /* GICv2 reg[1]: the memory-mapped CPU interface (GICC_*) */
 	uint64_t gicc_size;         /* its size in bytes, as reg[1] gives it (8 KiB on GIC-400) */
 	unsigned pmu_intid;         /* PMU overflow interrupt INTID (PPI: 16 + the tree's number) */
 	unsigned timer_intid[4];    /* arm,armv8-timer INTIDs: Secure phys, NS phys, virtual, NS EL2 phys */
 	enum plat_psci_method psci; /* /psci method, PLAT_PSCI_NONE without the node */
-	uint64_t pe_mpidr[PLAT_MAX_PES]; /* /cpus/cpu@N reg (MPIDR_EL1 affinity fields), tree order */
-	unsigned pe_count;          /* entries of pe_mpidr used */
-	unsigned pe_count_in_tree;  /* cpu nodes seen, or Enabled MADT GICC entries (may exceed PLAT_MAX_PES) */
+	/*
+	 * The per-PE arrays, pe_capacity entries each, in memory the caller gives (platform_discover(): one entry in
+	 * the image until the tree's PE count is known, then lib/platform/pe_memory.h; the host tests: malloc).
+	 */
+	unsigned pe_capacity;       /* entries each array below has room for */
+	uint64_t *pe_mpidr;         /* /cpus/cpu@N reg (MPIDR_EL1 affinity fields), tree order */
+	unsigned pe_count;          /* entries of pe_mpidr used: the cpu nodes seen, at most pe_capacity */
+	unsigned pe_count_in_tree;  /* cpu nodes seen, or Enabled MADT GICC entries (more than pe_count: the arrays
+	                               were too small) */
 	unsigned pe_online_capable; /* MADT GICC entries Online Capable but not Enabled: not started (ACPI only) */
-	unsigned pe_pmu_gsiv[PLAT_MAX_PES]; /* each PE's PMU overflow interrupt, its MADT GICC Performance Interrupt
-	                                       GSIV (pmu_intid is PE 0's; they differ where the PMU interrupt is an
-	                                       SPI per PE); 0 from a tree, whose one PPI serves every PE */
-	uint64_t pe_release_addr[PLAT_MAX_PES]; /* enable-method "spin-table": the cpu node's cpu-release-addr, where
-	                                           the PE, spinning, reads the address to enter at; 0: not spin-table */
-	uint64_t pe_debug_base[PLAT_MAX_PES]; /* arm,coresight-cpu-debug reg of each PE: its external debug
-	                                         registers (EDPCSR, ...), 4KB; 0: the tree names none */
-	uint64_t pe_pmu_ext_base[PLAT_MAX_PES]; /* FDT_PMU_EXT_COMPAT reg of each PE: its PMU's external interface
-	                                           (PMPCSR, PMPCSCTL, ...; FEAT_PCSRv8p9), 4KB; 0: none named */
+	uint64_t *pe_release_addr;  /* enable-method "spin-table": the cpu node's cpu-release-addr, where the PE,
+	                               spinning, reads the address to enter at; 0: not spin-table */
+	uint64_t *pe_debug_base;    /* arm,coresight-cpu-debug reg of each PE: its external debug registers (EDPCSR,
+	                               ...), 4KB; 0: the tree names none */
+	uint64_t *pe_pmu_ext_base;  /* FDT_PMU_EXT_COMPAT reg of each PE: its PMU's external interface (PMPCSR,
+	                               PMPCSCTL, ...; FEAT_PCSRv8p9), 4KB; 0: none named */
+	uint64_t *pe_pmu_gsiv;      /* each PE's PMU overflow interrupt, its MADT GICC Performance Interrupt GSIV
+	                               (pmu_intid is PE 0's; they differ where the PMU interrupt is an SPI per PE);
+	                               0 from a tree, whose one PPI serves every PE */
 	char bootargs[PLAT_BOOTARGS_MAX]; /* /chosen/bootargs, "" when absent */
 	bool power_off_at_exit;     /* end the run with PSCI SYSTEM_OFF where nothing answers semihosting (started by
 	                               UEFI: the shell cannot get control back); else a WFI loop */
@@ -159,14 +164,31 @@ struct plat_desc {
 extern struct plat_desc plat;
 
 /*
+ * Point d's per-PE arrays at `mem`, room for `capacity` PEs: PLAT_PE_WORDS * capacity uint64_t, zeroed by the
+ * caller.
+ */
+#define PLAT_PE_WORDS 5u
+static inline void plat_set_pe_arrays(struct plat_desc *d, uint64_t *mem, unsigned capacity)
+{
+	d->pe_capacity = capacity;
+	d->pe_mpidr = mem;
+	d->pe_release_addr = mem + capacity;
+	d->pe_debug_base = mem + 2 * (size_t)capacity;
+	d->pe_pmu_ext_base = mem + 3 * (size_t)capacity;
+	d->pe_pmu_gsiv = mem + 4 * (size_t)capacity;
+}
+
+/*
  * Replace the compiled-in values of `plat` with the first valid device tree among cand[0..n-1] (0: none;
  * cand_name[i] says where that candidate came from, for the TAP header). Each must be mapped (mmu_boot()).
  * The compiled-in values (platform/<name>/platform.mk) then stay only where they apply
  * (platform_compiled_in_applies()); elsewhere what the tree does not give is absent: no memory but the image,
  * no UART (uart_base 0: the console is semihosting's), no GIC (gicd_base 0). Returns true when a tree was read;
- * else plat.fdt_why says why none was.
+ * else plat.fdt_why says why none was. A tree naming more PEs than the image's one entry is read twice: the PE
+ * arrays go in a block of lib/platform/pe_memory.h between the reads; when that fails, *pe_why says why, with the
+ * sizes (the caller ends the run).
  */
-bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand_name);
+bool platform_discover(const uint64_t *cand, unsigned n, const char *const *cand_name, const char **pe_why);
 
 /*
  * Replace the description with what the ACPI tables whose RSDP is at physical address rsdp say

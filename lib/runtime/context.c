@@ -20,8 +20,8 @@
 
 unsigned orchestrator_el;
 
-uint8_t pmucheck_stacks[STACKS_MAX_PES][4][STACK_SLOT_SIZE]
-	__attribute__((section(".stacks"), aligned(STACK_SLOT_SIZE)));
+uint8_t pmucheck_stacks[4][STACK_SLOT_SIZE] __attribute__((section(".stacks"), aligned(STACK_SLOT_SIZE)));
+uint64_t pmucheck_pe_stacks __attribute__((section(".data.pe_stacks"))) = 0;
 uint8_t pmucheck_panic_stack[STACK_SLOT_SIZE] __attribute__((section(".stacks"), aligned(STACK_SLOT_SIZE)));
 unsigned pe_current;
 

@@ -2,21 +2,53 @@
  * pe_start.c - see pe_start.h.
  */
 #include <stddef.h>
+#include <stdio.h>
 
 #include "arch/arch_regs.h"
 #include "arch/sysreg.h"
 #include "mmu/mmu.h"
+#include "platform/pe_memory.h"
 #include "platform/platform_desc.h"
 #include "runtime/context.h"
+#include "runtime/stacks.h"
 #include "smp/pe_start.h"
 #include "smp/psci.h"
 
-enum { PE_OFF, PE_STARTED, PE_DONE };
+enum { PE_OFF, PE_AGAIN, PE_STARTED, PE_DONE }; /* PE_AGAIN: pe_start() of a PE waiting in pe_park_or_wait() */
 
 /* Read by parked PEs with the MMU off: written through the cache, then cleaned to the Point of Coherency.
  * In .data, not BSS: parked PEs may read it before the booting PE has zeroed BSS. */
 volatile uint64_t pe_mailbox[2] __attribute__((aligned(64))) = { ~0ull, 0 };
-static volatile uint32_t pe_state[PLAT_MAX_PES];
+static volatile uint32_t *pe_state; /* [PE]: a block of pe_memory, pe_setup() */
+static unsigned pe_setup_count;     /* PEs pe_setup() made room for */
+
+bool pe_setup(unsigned pes, const char **why)
+{
+	static char buf[240];
+	uint64_t stacks_bytes = (uint64_t)(pes - 1) * STACKS_PE_SIZE, state_bytes = pes * sizeof(*pe_state);
+	uint64_t stacks, state = 0, base, size, used;
+	unsigned tables = 0;
+
+	*why = NULL;
+	if (pes <= 1)
+		return true;
+	if (mmu_grow_tables(stacks_bytes + state_bytes, 2, &tables) == 0 &&
+	    (stacks = pe_memory_alloc(stacks_bytes, PE_MEM_STACKS, "stacks of PEs 1 and up")) != 0 &&
+	    (state = pe_memory_alloc(state_bytes, PE_MEM_DATA, "PE start states")) != 0) {
+		pmucheck_pe_stacks = stacks - STACKS_PE_SIZE; /* PE 1's slots at the block's start */
+		pe_state = (volatile uint32_t *)(uintptr_t)state;
+		pe_setup_count = pes;
+		return true;
+	}
+	pe_memory_region(&base, &size, &used);
+	snprintf(buf, sizeof(buf), "%u PEs need %llu KiB of stacks, %llu KiB of translation tables (%u) and %llu "
+		 "bytes of start states; the region for them at 0x%llx has %llu KiB, %llu KiB of it left", pes,
+		 (unsigned long long)(stacks_bytes >> 10), (unsigned long long)tables * 4, tables,
+		 (unsigned long long)state_bytes, (unsigned long long)base, (unsigned long long)(size >> 10),
+		 (unsigned long long)((size - used) >> 10));
+	*why = buf;
+	return false;
+}
 
 uint64_t pe_time_ms(void)
 {
@@ -37,12 +69,35 @@ static bool pe_wait_state(unsigned idx, uint32_t state, uint64_t timeout_ms)
 	return true;
 }
 
+static void pe_report(unsigned idx, uint32_t state)
+{
+	pe_state[idx] = state;
+	dsb_ish();
+	__asm__ volatile("sev");
+}
+
+/* Whether a PE that is done waits for another pe_start() rather than PSCI CPU_OFF (pe_park_or_wait()). */
+static bool pe_waits_again(void)
+{
+	return orchestrator_el == 3 || plat.psci == PLAT_PSCI_NONE;
+}
+
 bool pe_start(unsigned idx, uint64_t entry, uint64_t pen, const char **why)
 {
 	uint64_t mpidr = plat.pe_mpidr[idx];
 	int64_t rc;
 
 	*why = NULL;
+	if (idx == 0 || idx >= pe_setup_count) {
+		*why = "no stack for it (pe_setup())";
+		return false;
+	}
+	if (pe_state[idx] == PE_DONE && pe_waits_again()) { /* it waits, MMU on, in pe_park_or_wait() */
+		pe_report(idx, PE_AGAIN);
+		if (!pe_wait_state(idx, PE_STARTED, PE_START_TIMEOUT_MS))
+			*why = "did not report itself started within 1 s of its second release";
+		return !*why;
+	}
 	pe_state[idx] = PE_OFF;
 	mmu_clean_data_to_poc(); /* the new PE reads memory with its MMU off until secondary_main() */
 	if (orchestrator_el == 3) {
@@ -88,15 +143,17 @@ void pe_wait_done(unsigned idx)
 	pe_wait_state(idx, PE_DONE, 0);
 }
 
-static void pe_report(unsigned idx, uint32_t state)
-{
-	pe_state[idx] = state;
-	dsb_ish();
-	__asm__ volatile("sev");
-}
 
 void pe_report_started(unsigned idx) { pe_report(idx, PE_STARTED); }
 void pe_report_done(unsigned idx) { pe_report(idx, PE_DONE); }
+
+void pe_park_or_wait(unsigned idx)
+{
+	if (!pe_waits_again())
+		pe_park();
+	while (pe_state[idx] != PE_AGAIN)
+		__asm__ volatile("wfe" ::: "memory");
+}
 
 void pe_park(void)
 {

@@ -25,9 +25,18 @@
 extern volatile uint64_t pe_mailbox[2];
 
 /*
+ * Before the first pe_start(), MMU on, before mmu_map_platform(): room for `pes` PEs in lib/platform/pe_memory.h:
+ * the stacks of PEs 1 to pes - 1 (lib/runtime/stacks.h: pmucheck_pe_stacks), their start states, and the
+ * translation tables that mapping those needs (mmu_grow_tables()). Returns true (nothing to do for one PE), or
+ * false with *why naming the sizes asked for and the room left.
+ */
+bool pe_setup(unsigned pes, const char **why);
+
+/*
  * Start PE `idx` (plat.pe_mpidr[idx]) and wait until it reports itself started. `entry` is the physical
  * address PSCI CPU_ON starts it at (with x0 = idx); `pen`, the holding pen's, is where a spin-table release
- * sends it. Returns true, or false with *why set (no way to start it, PSCI's error, or the timeout).
+ * sends it. Returns true, or false with *why set (no room from pe_setup(), no way to start it, PSCI's error, or
+ * the timeout).
  */
 bool pe_start(unsigned idx, uint64_t entry, uint64_t pen, const char **why);
 /* Wait until PE `idx` reports that it has finished (no timeout: a hang is the watchdog's, lib/runtime/watchdog.h). */
@@ -36,6 +45,11 @@ void pe_wait_done(unsigned idx);
 /* On the started PE: report started / finished (the primary waits for these). */
 void pe_report_started(unsigned idx);
 void pe_report_done(unsigned idx);
+/*
+ * On the started PE, when it is done: where PSCI started it, PSCI CPU_OFF (a later pe_start() turns it on again);
+ * else (entered at EL3, or a spin-table) wait, MMU on, WFE, until pe_start() names it again, and return.
+ */
+void pe_park_or_wait(unsigned idx);
 /* On the started PE, when it is done: PSCI CPU_OFF where PSCI started it, else wait for events forever. */
 void __attribute__((noreturn)) pe_park(void);
 

@@ -93,62 +93,92 @@ bool selection_parse_tests(struct selection *s, const char *text, const char *co
 	return true;
 }
 
-/* A decimal number of at most 3 digits at *p; advances *p. */
+/* A decimal number of at most 6 digits at *p; advances *p. */
 static bool number(const char **p, unsigned *v)
 {
 	unsigned digits = 0;
 
 	*v = 0;
-	while (**p >= '0' && **p <= '9' && digits < 4) {
+	while (**p >= '0' && **p <= '9' && digits < 7) {
 		*v = *v * 10 + (unsigned)(**p - '0');
 		(*p)++;
 		digits++;
 	}
-	return digits > 0 && digits < 4;
+	return digits > 0 && digits < 7;
 }
 
 bool selection_parse_pes(struct selection *s, const char *text, unsigned max_pes, char *err, size_t errlen)
 {
 	const char *p = text;
-	unsigned lo, hi, i;
+	unsigned lo, hi;
 
-	if (max_pes > SELECTION_MAX_PES)
-		max_pes = SELECTION_MAX_PES;
-	s->pes = 0;
+	s->pes = SELECTION_PES_ALL;
+	s->pe_ranges = 0;
+	if (max_pes == 0)
+		max_pes = 1;
+	if (strcmp(text, "all") == 0)
+		return true;
+	if (strcmp(text, "distinct") == 0) {
+		s->pes = SELECTION_PES_DISTINCT;
+		return true;
+	}
 	if (!*p) {
 		snprintf(err, errlen, "empty PE list");
 		return false;
 	}
 	for (;;) {
 		if (!number(&p, &lo)) {
-			snprintf(err, errlen, "PE list '%s': a PE index (0-%u) expected at character %u", text,
-				 max_pes - 1, (unsigned)(p - text) + 1);
+			snprintf(err, errlen, "PE list '%.40s': all, distinct, or a PE index (0-%u) expected at character %u",
+				 text, max_pes - 1, (unsigned)(p - text) + 1);
+			s->pe_ranges = 0;
 			return false;
 		}
 		hi = lo;
 		if (*p == '-') {
 			p++;
 			if (!number(&p, &hi) || hi < lo) {
-				snprintf(err, errlen, "PE list '%s': bad range ending at character %u", text,
+				snprintf(err, errlen, "PE list '%.40s': bad range ending at character %u", text,
 					 (unsigned)(p - text) + 1);
+				s->pe_ranges = 0;
 				return false;
 			}
 		}
 		if (hi >= max_pes) {
-			snprintf(err, errlen, "PE list '%s': PE %u does not exist (PEs 0-%u)", text, hi, max_pes - 1);
+			snprintf(err, errlen, "PE list '%.40s': PE %u does not exist (PEs 0-%u)", text, hi, max_pes - 1);
+			s->pe_ranges = 0;
 			return false;
 		}
-		for (i = lo; i <= hi; i++)
-			s->pes |= 1ull << i;
-		if (*p == '\0')
+		if (s->pe_ranges == SELECTION_MAX_PE_RANGES) {
+			snprintf(err, errlen, "PE list '%.40s': more than %u entries (a range a-b is one)", text,
+				 SELECTION_MAX_PE_RANGES);
+			s->pe_ranges = 0;
+			return false;
+		}
+		s->pe_range[s->pe_ranges++] = (struct selection_pe_range){ lo, hi };
+		if (*p == '\0') {
+			s->pes = SELECTION_PES_LIST;
 			return true;
+		}
 		if (*p != ',' || p[1] == '\0') {
-			snprintf(err, errlen, "PE list '%s': ',' or the end expected at character %u", text,
+			snprintf(err, errlen, "PE list '%.40s': ',' or the end expected at character %u", text,
 				 (unsigned)(p - text) + 1);
+			s->pe_ranges = 0;
 			return false;
 		}
 		p++;
 	}
+}
+
+bool selection_pe_selected(const struct selection *s, unsigned pe)
+{
+	unsigned i;
+
+	if (s->pes != SELECTION_PES_LIST)
+		return true;
+	for (i = 0; i < s->pe_ranges; i++)
+		if (pe >= s->pe_range[i].first && pe <= s->pe_range[i].last)
+			return true;
+	return false;
 }
 
 /*

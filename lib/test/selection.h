@@ -8,8 +8,11 @@
  *   pmucheck.tests=<list>   test points to run: comma-separated entries, each a test point name or a leading
  *                           part of one cut at a '.' ("enable", "access.pmcr_el0", "ebep.irq.ns_el1"); the first
  *                           component must name a module. Default: every test point.
- *   pmucheck.pes=<list>     PEs to run the suite on: comma-separated indexes or ranges ("0,2-3"), below
- *                           SELECTION_MAX_PES. Default: every PE.
+ *   pmucheck.pes=<pes>      PEs to run the suite on: all (the default); comma-separated indexes or ranges
+ *                           ("0,2-3", "0-511"; at most SELECTION_MAX_PE_RANGES entries, each index below the PE
+ *                           count); or distinct: the suite on the first PE of each class (same MIDR_EL1, REVIDR_EL1,
+ *                           PMCR_EL0.{N, IDCODE}, PMCEID0_EL0, PMCEID1_EL0, ID_AA64DFR0_EL1, ID_AA64DFR1_EL1) and
+ *                           on every other PE a short check against its class (tests/pe_class.h)
  *   pmucheck.order=<order>  default (the module list's order) or random:<seed> (the modules in the order a
  *                           seeded shuffle gives; seed a decimal or 0x-hex 64-bit number): the verdicts must not
  *                           change, which shows every module starts from the reset state and leaves it
@@ -50,14 +53,26 @@
 
 #define SELECTION_MAX_ENTRIES 16
 #define SELECTION_MAX_NAME    64  /* bytes of one entry, NUL included (test point names fit in 64) */
-#define SELECTION_MAX_PES     64
+#define SELECTION_MAX_PE_RANGES 32 /* entries of one pmucheck.pes list */
+
+enum selection_pes {
+	SELECTION_PES_ALL,      /* every PE (pmucheck.pes=all, or none given) */
+	SELECTION_PES_LIST,     /* the PEs of pe_range[] */
+	SELECTION_PES_DISTINCT, /* one PE of each class, a short check on the others */
+};
+
+struct selection_pe_range {
+	uint32_t first, last; /* PE indexes, first <= last */
+};
 #define SELECTION_MAX_SWEEP   100000000u /* configurations one pmucheck.sweep may ask for */
 #define SELECTION_MAX_CONSOLE_ADDR ((1ull << 48) - 0x1000) /* pmucheck.console addresses are below: 48-bit tables */
 
 struct selection {
 	unsigned entries;                                   /* 0: every test point */
 	char entry[SELECTION_MAX_ENTRIES][SELECTION_MAX_NAME];
-	uint64_t pes;                                       /* bit i: run on PE i; 0: every PE */
+	enum selection_pes pes;                             /* which PEs (pmucheck.pes) */
+	unsigned pe_ranges;                                 /* entries of pe_range used (SELECTION_PES_LIST) */
+	struct selection_pe_range pe_range[SELECTION_MAX_PE_RANGES];
 	bool random_order;                                  /* pmucheck.order=random:<seed> */
 	uint64_t order_seed;
 	bool sweep;                                         /* pmucheck.sweep given: the two below hold it */
@@ -79,8 +94,15 @@ void selection_init(struct selection *s);
 bool selection_parse_tests(struct selection *s, const char *text, const char *const *modules, unsigned nmodules,
 			   char *err, size_t errlen);
 
-/* Parse a PE list ("0,2-3") into s->pes; false with err set on a bad number, range or an index >= max_pes. */
+/*
+ * Parse the value of pmucheck.pes ("all", "distinct", or a list "0,2-3") into s->pes and s->pe_range[]; false
+ * with err set on a bad number, a range that ends below its start, an index >= max_pes (the PE count), or more
+ * than SELECTION_MAX_PE_RANGES entries.
+ */
 bool selection_parse_pes(struct selection *s, const char *text, unsigned max_pes, char *err, size_t errlen);
+
+/* Whether the suite runs on PE pe by s->pes: always for all and distinct (which decides per class itself). */
+bool selection_pe_selected(const struct selection *s, unsigned pe);
 
 /* Parse an order ("default" or "random:<seed>") into s->random_order and s->order_seed; false with err set. */
 bool selection_parse_order(struct selection *s, const char *text, char *err, size_t errlen);

@@ -180,6 +180,12 @@ bool test_module_selected(const char *module);
 struct selection;
 void test_set_selection(const struct selection *s);
 
+/* While on: every test point is selected, whatever pmucheck.tests says (points that are no module's). */
+void test_select_every_point(bool on);
+
+/* Test points so far: passed (TODOs included), failed, skipped, as tap_finish() counts them. */
+void test_counts(unsigned *passed, unsigned *failed, unsigned *skipped);
+
 /* Print the plan and the summary lines; returns the number of failed test points. */
 unsigned tap_finish(void);
 

@@ -5,7 +5,9 @@
  *   - the error message is a terminated string that fits its buffer, and non-empty on every refusal;
  *   - an accepted test list holds only valid names whose first component is a module, and joining its entries
  *     with ',' parses back to the same entries;
- *   - an accepted PE list names no PE at or above the limit;
+ *   - an accepted PE selection is all or distinct with no ranges, or a list of 1..SELECTION_MAX_PE_RANGES ranges
+ *     first <= last below the PE count, which printed back as "a-b,c-d,..." parses to the same ranges; a refused
+ *     one leaves no ranges;
  *   - an accepted sweep (pmucheck.sweep=<count>:<seed>, alone or among the boot arguments) has a count in
  *     1..SELECTION_MAX_SWEEP, and printed back as "<count>:0x<seed>" and "<count>:<seed>" parses to the same
  *     values; a refused one, and boot arguments without the key, leave the sweep fields zero;
@@ -28,7 +30,7 @@
 #define MODULE_NAME(m) #m,
 static const char *const modules[] = { PMUCHECK_MODULE_LIST(MODULE_NAME) };
 #define NMODULES (unsigned)(sizeof(modules) / sizeof(modules[0]))
-#define MAX_PES 8u
+#define MAX_PES 512u /* QEMU virt's most PEs with a GICv3 */
 
 static void check_err(const char *err, size_t size, bool ok)
 {
@@ -105,6 +107,34 @@ static void check_sweep(const struct selection *s)
 	}
 }
 
+static void check_pes(const struct selection *s, bool ok)
+{
+	struct selection again;
+	char text[SELECTION_MAX_PE_RANGES * 16], err[96];
+	size_t at = 0;
+	unsigned i;
+
+	if (!ok || s->pes != SELECTION_PES_LIST) {
+		if (s->pe_ranges || (!ok && s->pes != SELECTION_PES_ALL) || s->pes > SELECTION_PES_DISTINCT)
+			abort();
+		return;
+	}
+	if (s->pe_ranges == 0 || s->pe_ranges > SELECTION_MAX_PE_RANGES)
+		abort();
+	for (i = 0; i < s->pe_ranges; i++) {
+		if (s->pe_range[i].first > s->pe_range[i].last || s->pe_range[i].last >= MAX_PES)
+			abort();
+		if (!selection_pe_selected(s, s->pe_range[i].first) || !selection_pe_selected(s, s->pe_range[i].last))
+			abort();
+		at += (size_t)snprintf(text + at, sizeof(text) - at, "%s%u-%u", i ? "," : "", (unsigned)s->pe_range[i].first,
+				       (unsigned)s->pe_range[i].last);
+	}
+	selection_init(&again);
+	if (!selection_parse_pes(&again, text, MAX_PES, err, sizeof(err)) || again.pes != SELECTION_PES_LIST ||
+	    again.pe_ranges != s->pe_ranges || memcmp(again.pe_range, s->pe_range, sizeof(s->pe_range[0]) * s->pe_ranges))
+		abort();
+}
+
 static void check_console(const struct selection *s)
 {
 	const struct plat_console *c = &s->console, zero = { 0 };
@@ -138,8 +168,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_tests(&s);
 		check_sweep(&s);
 		check_console(&s);
-		if (s.pes >> MAX_PES)
-			abort();
+		check_pes(&s, true);
 	}
 	selection_init(&s);
 	ok = selection_parse_tests(&s, text, modules, NMODULES, err, sizeof(err));
@@ -161,8 +190,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	selection_init(&s);
 	ok = selection_parse_pes(&s, text, MAX_PES, err, sizeof(err));
 	check_err(err, sizeof(err), ok);
-	if (ok && (s.pes == 0 || s.pes >> MAX_PES))
-		abort();
+	check_pes(&s, ok);
 	selection_matches(&s, text, NULL);
 	free(text);
 	return 0;

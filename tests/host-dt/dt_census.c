@@ -23,6 +23,8 @@
 
 const char platform_name[] = "dt-census";
 
+#define CENSUS_MAX_PES 1024 /* PEs of a tree the census lists (the reader counts the rest in pes_in_tree) */
+
 /* The part of struct plat_desc the census compares with the tree (census_view() fills it). */
 struct census_view {
 	const char *console_kind;     /* the console driver's name, "none" when no console was found */
@@ -32,7 +34,7 @@ struct census_view {
 	bool console_from_tree;       /* PLAT_FROM_TREE_CONSOLE */
 	unsigned gic_version;         /* 2, 3; 0 when no interrupt controller was found */
 	uint64_t gicd_base, gicc_base; /* distributor; GICv2 CPU interface (0: none) */
-	struct plat_range gicr;       /* GICv3 redistributors (size 0: none) */
+	struct plat_range gicr;       /* GICv3: the first redistributor region (size 0: none) */
 	const char *gic_compatible;   /* the compatible string the reader matched, "" when none */
 	bool gic_from_tree;           /* PLAT_FROM_TREE_GIC */
 };
@@ -55,7 +57,7 @@ static void census_view(const struct plat_desc *d, struct census_view *v)
 		.gic_version = d->gic_version,
 		.gicd_base = d->gicd_base,
 		.gicc_base = d->gicc_base,
-		.gicr = d->gicr,
+		.gicr = d->gicr_count ? d->gicr[0] : (struct plat_range){ 0, 0 },
 		.gic_compatible = d->gic_compatible,
 		.gic_from_tree = gic,
 	};
@@ -92,6 +94,7 @@ static int census_one(const char *path)
 {
 	static const char *const psci[] = { "none", "smc", "hvc" };
 	static char blob[4 << 20];
+	static uint64_t pe_arrays[PLAT_PE_WORDS * CENSUS_MAX_PES];
 	struct plat_desc d = { 0 };
 	struct census_view v;
 	FILE *f = fopen(path, "rb");
@@ -105,6 +108,7 @@ static int census_one(const char *path)
 	}
 	n = fread(blob, 1, sizeof(blob), f);
 	fclose(f);
+	plat_set_pe_arrays(&d, pe_arrays, CENSUS_MAX_PES);
 	rc = fdt_platform_valid(blob, (uint32_t)n) ? fdt_platform_read(blob, &d) : -FDT_ERR_BADMAGIC;
 	census_view(&d, &v);
 	printf("{\"dtb\": ");
@@ -127,7 +131,7 @@ static int census_one(const char *path)
 	       "\"mpidr\": [",
 	       v.gic_from_tree ? "tree" : "none", d.from_tree & PLAT_FROM_TREE_PMU ? d.pmu_intid : 0, psci[d.psci],
 	       d.pe_count, d.pe_count_in_tree);
-	for (i = 0; i < d.pe_count && i < PLAT_MAX_PES; i++)
+	for (i = 0; i < d.pe_count; i++)
 		printf("%s\"0x%llx\"", i ? ", " : "", (unsigned long long)d.pe_mpidr[i]);
 	printf("], \"mem\": [");
 	for (i = 0; i < d.mem_count && i < PLAT_MAX_MEM; i++)

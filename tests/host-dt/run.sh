@@ -59,10 +59,17 @@ for version in 7.2 10.0; do
 	dump "$qemu" "$d-el2.dtb" virt,virtualization=on,gic-version=3 -smp 4 -m 4G -kernel "$WORK/spin.elf"
 	check "qemu-$version el2 smp4 4G" "$d-el2.dtb" "${QEMU_COMMON[@]}" mem0=0x40000000,0x100000000 psci=smc \
 		pes=4 mpidr3=3 bootargs=
-	# EL1: PSCI through HVC; more PEs than pmucheck tests (PLAT_MAX_PES = 8)
+	# EL1: PSCI through HVC; 12 PEs, read as the firmware reads them: room for one, then for all
 	dump "$qemu" "$d-el1.dtb" virt,gic-version=3 -smp 12 -m 512M -kernel "$WORK/spin.elf"
 	check "qemu-$version el1 smp12 512M" "$d-el1.dtb" "${QEMU_COMMON[@]}" mem0=0x40000000,0x20000000 psci=hvc \
-		pes=8 pes_in_tree=12 mpidr7=7
+		pes=12 pes_in_tree=12 mpidr7=7 mpidr11=11 gicr_count=1
+	# 512 PEs, QEMU's limit with a GICv3: hw/arm/virt.c gives the redistributors of the first 123 (0xf60000 bytes
+	# of 128 KiB frames) VIRT_GIC_REDIST and puts the rest in a second region, VIRT_HIGH_GIC_REDIST2 (64 MiB, the
+	# first of the high memory map at 256 GiB): #redistributor-regions = 2
+	dump "$qemu" "$d-el1-smp512.dtb" virt,gic-version=3 -smp 512 -m 2G -kernel "$WORK/spin.elf"
+	check "qemu-$version el1 smp512 2G" "$d-el1-smp512.dtb" "${QEMU_COMMON[@]}" mem0=0x40000000,0x80000000 psci=hvc \
+		pes=512 pes_in_tree=512 mpidr0=0 mpidr15=15 mpidr16=0x100 mpidr511=0x1f0f gicr_count=2 \
+		gicr0=0x80a0000,0xf60000 gicr1=0x4000000000,0x4000000
 	# GICv2 at EL3 (with the Security Extensions) and at EL2: the distributor and the CPU interface, no
 	# redistributor left over from the compiled-in GICv3
 	dump "$qemu" "$d-el3-gicv2.dtb" virt,secure=on,virtualization=on,gic-version=2 -smp 2 -m 1G \

@@ -10,7 +10,8 @@
  * from this reader. Keys: mem<i>=base,size mem_count= uart= (the console's base) console= (its kind's name,
  * plat_console_kind_name()) compat= reg_shift= reg_io_width= reg_offset= big_endian=0|1
  * from=build|stdout-path|linux,stdout-path|serial0|tree-none|bootarg why= (the start of why the console is
- * unusable, "" when usable) from_tree_console=0|1 gic_version= gic_compatible= gicd= gicr=base,size
+ * unusable, "" when usable) from_tree_console=0|1 gic_version= gic_compatible= gicd= gicr=base,size (the first
+ * redistributor region) gicr<i>=base,size gicr_count=
  * gicc=base,size pmu= timer=a,b,c,d psci=none|smc|hvc
  * pes= pes_in_tree= mpidr<i>= release<i>= debug<i>= bootargs= model= error=1 (the read must fail and leave the
  * defaults). The console's driver on a page of host memory standing in for its registers (every byte 0xa5):
@@ -133,10 +134,13 @@ int main(int argc, char **argv)
 	static const char *const psci[] = { "none", "smc", "hvc" };
 	static const char *const from[] = { "build", "stdout-path", "linux,stdout-path", "serial0", "tree-none",
 					     "bootarg" };
+	static uint64_t boot_pe[PLAT_PE_WORDS];
 	struct plat_desc d = { .mem_count = 1, .mem = { { 1, 2 } }, .gic_version = 3, .gic_compatible = "compiled in",
-			       .gicd_base = 4, .gicr = { 5, 6 }, .gicc_base = 8, .gicc_size = 9, .pmu_intid = 7, .pe_count = 1,
+			       .gicd_base = 4, .gicr = { { 5, 6 } }, .gicr_count = 1, .gicr_in_tree = 1, .gicc_base = 8,
+			       .gicc_size = 9, .pmu_intid = 7, .pe_count = 1,
 			       .console = { .kind = PLAT_CONSOLE_PL011, .base = 3, .reg_io_width = 4 } };
-	const struct plat_desc defaults = d;
+	struct plat_desc defaults;
+	uint64_t *pe_arrays = NULL;
 	static char blob[4 << 20];
 	FILE *f;
 	size_t n;
@@ -149,7 +153,17 @@ int main(int argc, char **argv)
 	n = fread(blob, 1, sizeof(blob), f);
 	fclose(f);
 	memset(fake_regs, 0xa5, sizeof(fake_regs));
+	plat_set_pe_arrays(&d, boot_pe, 1);
+	defaults = d;
+	/* as the firmware reads it (platform_discover()): room for one PE, then for every PE the tree names */
 	rc = fdt_platform_valid(blob, (uint32_t)n) ? fdt_platform_read(blob, &d) : -FDT_ERR_BADMAGIC;
+	if (rc == 0 && d.pe_count_in_tree > d.pe_capacity) {
+		pe_arrays = calloc((size_t)d.pe_count_in_tree * PLAT_PE_WORDS, sizeof(uint64_t));
+		if (!pe_arrays)
+			return 2;
+		plat_set_pe_arrays(&d, pe_arrays, d.pe_count_in_tree);
+		rc = fdt_platform_read(blob, &d);
+	}
 	for (i = 2; i < argc; i++) {
 		char key[32];
 		const char *eq = strchr(argv[i], '='), *v;
@@ -197,7 +211,12 @@ int main(int argc, char **argv)
 		} else if (strcmp(key, "gicd") == 0) {
 			expect_u64(key, d.gicd_base, v);
 		} else if (strcmp(key, "gicr") == 0) {
-			expect_pair(key, d.gicr.base, d.gicr.size, v);
+			expect_pair(key, d.gicr_count ? d.gicr[0].base : 0, d.gicr_count ? d.gicr[0].size : 0, v);
+		} else if (sscanf(key, "gicr%u", &idx) == 1 && idx < PLAT_MAX_GICR) {
+			expect_pair(key, idx < d.gicr_count ? d.gicr[idx].base : 0, idx < d.gicr_count ? d.gicr[idx].size : 0,
+				    v);
+		} else if (strcmp(key, "gicr_count") == 0) {
+			expect_u64(key, d.gicr_count, v);
 		} else if (strcmp(key, "gicc") == 0) {
 			expect_pair(key, d.gicc_base, d.gicc_size, v);
 		} else if (strcmp(key, "gic_version") == 0) {
@@ -218,12 +237,12 @@ int main(int argc, char **argv)
 			expect_u64(key, d.pe_count, v);
 		} else if (strcmp(key, "pes_in_tree") == 0) {
 			expect_u64(key, d.pe_count_in_tree, v);
-		} else if (sscanf(key, "mpidr%u", &idx) == 1 && idx < PLAT_MAX_PES) {
-			expect_u64(key, d.pe_mpidr[idx], v);
-		} else if (sscanf(key, "release%u", &idx) == 1 && idx < PLAT_MAX_PES) {
-			expect_u64(key, d.pe_release_addr[idx], v);
-		} else if (sscanf(key, "debug%u", &idx) == 1 && idx < PLAT_MAX_PES) {
-			expect_u64(key, d.pe_debug_base[idx], v);
+		} else if (sscanf(key, "mpidr%u", &idx) == 1) {
+			expect_u64(key, idx < d.pe_count ? d.pe_mpidr[idx] : ~0ull, v);
+		} else if (sscanf(key, "release%u", &idx) == 1) {
+			expect_u64(key, idx < d.pe_count ? d.pe_release_addr[idx] : ~0ull, v);
+		} else if (sscanf(key, "debug%u", &idx) == 1) {
+			expect_u64(key, idx < d.pe_count ? d.pe_debug_base[idx] : ~0ull, v);
 		} else if (strcmp(key, "bootargs") == 0) {
 			expect_str(key, d.bootargs, v);
 		} else if (strcmp(key, "model") == 0) {
@@ -239,5 +258,6 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	free(pe_arrays);
 	return failures ? 1 : 0;
 }

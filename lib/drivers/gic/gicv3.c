@@ -13,6 +13,7 @@
 #include "platform/platform_desc.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
+#include "runtime/stacks.h"
 
 #define GICD_CTLR            0x0000
 #define GICD_CTLR_EnableGrp0 (1u << 0)
@@ -67,25 +68,53 @@ static volatile uint32_t *reg32(uint64_t base, unsigned offset)
 static bool gic_security;
 static uint64_t gicr_base; /* this PE's redistributor (RD_base), found by gic_init() */
 
+static uint32_t gicr_affinity(uint64_t rd)
+{
+	return (uint32_t)(*(volatile uint64_t *)(uintptr_t)(rd + GICR_TYPER) >> GICR_TYPER_AFF_SHIFT);
+}
+
+/* A redistributor's frames: RD_base and SGI_base, and two more (VLPI_base, reserved) with GICR_TYPER.VLPIS. */
+static uint64_t gicr_stride(uint64_t rd)
+{
+	return (*(volatile uint64_t *)(uintptr_t)(rd + GICR_TYPER) & GICR_TYPER_VLPIS) ? 2 * GICR_FRAME_SIZE
+										       : GICR_FRAME_SIZE;
+}
+
 /*
- * This PE's redistributor: walk the frames of the redistributor region from plat.gicr.base until
- * GICR_TYPER.Affinity_Value equals MPIDR_EL1's Aff3.Aff2.Aff1.Aff0 (IHI 0069 9.11.35), stopping at the frame
- * with GICR_TYPER.Last or the end of the region. Returns its RD_base, or 0 when none matches.
+ * This PE's redistributor: the one whose GICR_TYPER.Affinity_Value equals MPIDR_EL1's Aff3.Aff2.Aff1.Aff0 (IHI 0069
+ * 9.11.35), in any of the redistributor regions plat.gicr[]. Platforms lay the redistributors out in the order of
+ * /cpus (QEMU virt: the first 123 PEs' in the first region, the rest in the second), so the frame at the PE's index,
+ * counted across the regions, is read first: one read for each PE instead of a walk past every PE before it. Else
+ * every region is walked from its base, frame by frame, each ending at the frame with GICR_TYPER.Last or at the
+ * region's end. Returns its RD_base, or 0 when none matches.
  */
 static uint64_t gicr_find_mine(void)
 {
-	uint64_t mpidr = read_mpidr_el1();
+	uint64_t mpidr = read_mpidr_el1(), rd, end, stride, frames, hint = pe_current;
 	uint32_t aff = (uint32_t)(((mpidr >> 32) & 0xff) << 24 | (mpidr & 0xffffff));
-	uint64_t rd = plat.gicr.base, end = plat.gicr.base + plat.gicr.size;
-	uint64_t typer;
+	unsigned i;
 
-	while (rd + GICR_FRAME_SIZE <= end) {
-		typer = *(volatile uint64_t *)(uintptr_t)(rd + GICR_TYPER);
-		if ((uint32_t)(typer >> GICR_TYPER_AFF_SHIFT) == aff)
-			return rd;
-		if (typer & GICR_TYPER_Last)
+	for (i = 0; i < plat.gicr_count && plat.gicr[i].size >= GICR_FRAME_SIZE; i++) {
+		stride = gicr_stride(plat.gicr[i].base);
+		frames = plat.gicr[i].size / stride;
+		if (hint < frames) {
+			rd = plat.gicr[i].base + hint * stride;
+			if (gicr_affinity(rd) == aff)
+				return rd;
 			break;
-		rd += (typer & GICR_TYPER_VLPIS) ? 2 * GICR_FRAME_SIZE : GICR_FRAME_SIZE;
+		}
+		hint -= frames;
+	}
+	for (i = 0; i < plat.gicr_count; i++) {
+		rd = plat.gicr[i].base;
+		end = plat.gicr[i].base + plat.gicr[i].size;
+		while (rd + GICR_FRAME_SIZE <= end) {
+			if (gicr_affinity(rd) == aff)
+				return rd;
+			if (*(volatile uint64_t *)(uintptr_t)(rd + GICR_TYPER) & GICR_TYPER_Last)
+				break;
+			rd += gicr_stride(rd);
+		}
 	}
 	return 0;
 }
@@ -112,7 +141,7 @@ bool gicv3_init(const char **why)
 	unsigned i;
 
 	*why = NULL;
-	if (!plat.gicd_base || !plat.gicr.size) {
+	if (!plat.gicd_base || !plat.gicr_count || !plat.gicr[0].size) {
 		*why = "no GICv3 in the device tree (and the compiled-in one is another platform's)";
 		return false;
 	}
@@ -137,7 +166,7 @@ bool gicv3_init(const char **why)
 	/* wake this PE's redistributor */
 	gicr_base = gicr_find_mine();
 	if (!gicr_base) {
-		*why = "no redistributor in the device tree's region has this PE's affinity (GICR_TYPER)";
+		*why = "no redistributor in the device tree's regions has this PE's affinity (GICR_TYPER)";
 		return false;
 	}
 	waker = reg32(gicr_base, GICR_WAKER);
