@@ -216,7 +216,13 @@ efi_status_t efi_main(efi_handle_t image, struct efi_system_table *systab)
 		efi_printf("pmucheck.efi: started at EL3, which UEFI does not run applications at (2.3.6.1)\n");
 		return EFI_UNSUPPORTED;
 	}
-	rc = bs->allocate_pages(EFI_ALLOCATE_ANY_PAGES, EFI_LOADER_DATA, pages, &alloc);
+	/* Below 4 GiB where there is room: the AArch32 contexts run code of the image (lib/runtime/aarch32.h) */
+	alloc = 0xffffffffull;
+	rc = bs->allocate_pages(EFI_ALLOCATE_MAX_ADDRESS, EFI_LOADER_DATA, pages, &alloc);
+	if (rc != EFI_SUCCESS) {
+		alloc = 0;
+		rc = bs->allocate_pages(EFI_ALLOCATE_ANY_PAGES, EFI_LOADER_DATA, pages, &alloc);
+	}
 	if (rc != EFI_SUCCESS) {
 		efi_printf("pmucheck.efi: AllocatePages(%llu pages) for the image's copy: status 0x%llx\n",
 			   (unsigned long long)pages, (unsigned long long)rc);
