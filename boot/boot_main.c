@@ -280,7 +280,8 @@ static void pe_run(unsigned idx, enum pe_job job)
 static void run_pes(void)
 {
 	bool distinct = sel.pes == SELECTION_PES_DISTINCT;
-	unsigned i;
+	uint64_t start = pe_time_ms();
+	unsigned i, ran = 0;
 
 	if (distinct) {
 		for (i = 0; i < plat.pe_count; i++)
@@ -292,9 +293,15 @@ static void run_pes(void)
 		if (!selection_pe_selected(&sel, i))
 			continue;
 		pe_run(i, !distinct || pe_class_of(i) == PE_CLASS_NONE || pe_class_first(i) ? PE_JOB_SUITE : PE_JOB_CHECK);
+		ran++;
 	}
-	if (plat.pe_count > 1)
+	if (plat.pe_count > 1) {
 		pe_class_summary(plat.pe_count, distinct);
+		/* the generic timer's count (CNTPCT_EL0), for make bench's per-PE cost: what grows with the PE count */
+		printf("# PEs run: %u in %llu ms (%llu us per PE), from the first PE's start to the last one's report\n",
+		       ran, (unsigned long long)(pe_time_ms() - start),
+		       (unsigned long long)(ran ? (pe_time_ms() - start) * 1000 / ran : 0));
+	}
 }
 
 void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)

@@ -16,7 +16,14 @@ belongs here, never in a test: it depends on the host.
 With --baseline ELF (make bench BENCH_BASELINE=<elf>) the same runs are made of that image too, in turn with this
 one and the floor in one run, and the last lines compare the two: the suite's own time (median - floor, summed over
 the configurations) and the test points, before and after, and whether the time grew by more than the points did.
---configs NAME,... limits the configurations (make bench BENCH_CONFIGS=...)."""
+--configs NAME,... limits the configurations (make bench BENCH_CONFIGS=...).
+
+Then the PE scaling of a server's start (pmucheck.efi under UEFI at EL2, ACPI, QEMU 10.0; --no-pes skips it):
+the wall time from QEMU's start to the verdict of the 512-PE pmucheck.pes=distinct run (target: under 3 minutes
+on 2 cores), and the per-PE cost of pmucheck.pes=all at 16, 64 and 256 PEs with a short module list (enable.swinc:
+what grows with the PE count is starting, setting up and reporting each PE, not the checks), which must stay flat:
+(time(N) - time(1 PE)) / (N - 1), the same at every N within the host's noise.
+"""
 import argparse
 import os
 import re
@@ -76,6 +83,39 @@ def timed_with_floor(cmd, floor_cmd, runs):
     return statistics.median(times), statistics.median(floors), statistics.median(guest) if guest else None, out
 
 
+PES_RUN = re.compile(r"^# PEs run: (\d+) in (\d+) ms", re.M)
+
+
+def uefi_run(elf, pes, bootargs, memory="4G"):
+    """Wall time (s) of one pmucheck.efi run under UEFI at EL2 with `pes` PEs and `bootargs`, QEMU's start to its
+    exit; its summary line; and the firmware's own time for the PEs (its `# PEs run:` line), ms per PE (None
+    without the line)."""
+    config = run_qemu.Config(f"bench-uefi-smp{pes}", ("10.0",), "virt,virtualization=on,gic-version=3", "max",
+                             ["-smp", str(pes), "-m", memory, "@uefi"] + [f"@bootargs={b}" for b in bootargs],
+                             f"bench-uefi-smp{pes}")
+    t, out = run_once(run_qemu.qemu_command(elf, config, "10.0"))
+    lines = [ln.strip() for ln in out.replace("\r", "").splitlines() if ln.strip()]
+    m = PES_RUN.search(out.replace("\r", ""))
+    return t, lines[-1] if lines else "(no output)", int(m.group(2)) / int(m.group(1)) if m else None
+
+
+def pe_scaling(elf):
+    """The server start's PE scaling (the module docstring)."""
+    t, summary, ms = uefi_run(elf, 512, ["pmucheck.pes=distinct"])
+    print(f"uefi 512 PEs, pmucheck.pes=distinct: {t:.1f} s from QEMU's start to the verdict ({summary}); the PEs "
+          f"{ms:.1f} ms each; target under 180 s: {'met' if t < 180 else 'missed'}")
+    t, summary, ms = uefi_run(elf, 64, [])
+    print(f"uefi 64 PEs, every check on each: {t:.1f} s ({summary}); {ms:.0f} ms per PE")
+    per = []
+    for n in (16, 64, 256):
+        t, summary, ms = uefi_run(elf, n, ["pmucheck.tests=enable.swinc"])
+        per.append(ms)
+        print(f"uefi {n} PEs, pmucheck.tests=enable.swinc: {t:.1f} s from QEMU's start ({summary}); the PEs "
+              f"{ms:.1f} ms each")
+    print(f"per-PE cost at 16, 64, 256 PEs: {', '.join(f'{p:.1f}' for p in per)} ms "
+          f"({'flat' if max(per) <= 1.5 * min(per) else 'growing'}: the largest within 1.5x the smallest)")
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--elf", required=True)
@@ -83,6 +123,7 @@ def main(argv):
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--baseline", help="an earlier image to time in the same run (before/after)")
     ap.add_argument("--configs", help="comma-separated configuration names (default: every one)")
+    ap.add_argument("--no-pes", dest="pes", action="store_false", help="skip the UEFI PE scaling runs")
     args = ap.parse_args(argv)
     only = set(args.configs.split(",")) if args.configs else None
     before_after = {"before": [0.0, 0], "after": [0.0, 0]}
@@ -141,6 +182,8 @@ def main(argv):
         print(f"before/after: the suite's own time (median - floor, summed) {tb:.2f} s -> {ta:.2f} s "
               f"({100 * grow_t:+.1f}%); test points {pb} -> {pa} ({100 * grow_p:+.1f}%): the time grew "
               f"{'no more than' if grow_t <= grow_p else 'more than'} the test points")
+    if args.pes:
+        pe_scaling(args.elf)
     config = next(c for c in run_qemu.load_configs(os.path.join(HERE, "configs.txt")) if c.name == "el3-max-icount")
     _, out = run_once(run_qemu.qemu_command(args.elf, config, "7.2"))
     m = ELAPSED.search(out.replace("\r", ""))
