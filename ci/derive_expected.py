@@ -46,7 +46,8 @@ FIELDS = {
     "PMMIR_EL1": {"THWIDTH": (23, 20), "EDGE": (27, 24)},  # printed only with FEAT_PMUv3p4 (PMMIR_EL1 exists)
 }
 # Common event numbers (Arm ARM D17.11): the bit of PMCEID0_EL0 that says the event is implemented.
-EVENTS = {"SW_INCR": 0, "INST_RETIRED": 8, "EXC_TAKEN": 9, "EXC_RETURN": 10, "CPU_CYCLES": 17, "CHAIN": 30}
+EVENTS = {"SW_INCR": 0, "INST_RETIRED": 8, "EXC_TAKEN": 9, "EXC_RETURN": 10, "CID_WRITE_RETIRED": 11, "CPU_CYCLES": 17,
+          "TTBR_WRITE_RETIRED": 28, "CHAIN": 30}
 # Feature -> (register, field, lowest value that implements it).
 FEATURES = {
     "FEAT_PMUv3p1": ("ID_AA64DFR0_EL1", "PMUVer", 0x4), "FEAT_PMUv3p4": ("ID_AA64DFR0_EL1", "PMUVer", 0x5),
@@ -211,7 +212,9 @@ SKIP_RULES = [
      r"\(access\.\*_a32\)|"
      r"the A32 agent makes no nop service calls \(its only exception is the return\): EXC_TAKEN and EXC_RETURN are "
      r"checked at the AArch64 contexts|"
-     r"the A32 agent has no block of reads around NOPs: exact INST_RETIRED counts are checked in A64 code)",
+     r"the A32 agent has no block of reads around NOPs: exact INST_RETIRED counts are checked in A64 code|"
+     r"the A32 agent makes no exceptions of its own: the exception-related events are checked at the AArch64 "
+     r"contexts)",
      lambda h, m, n: (_ctx(n) or "").endswith("_a32") and context_reason(h, _ctx(n)) is None),
     # tests/prohibit.c prohibit.suniden: SDER32_EL3.SUNIDEN (FEAT_AA32EL1, MDCR_EL3's owner, Secure EL0 under an
     # AArch32 EL1)
@@ -255,6 +258,25 @@ SKIP_RULES = [
      lambda h, m, n: not h.debug_blocks),
     (r"no PMU external interface for this PE in the device tree \(no node compatible [\w,.-]+ names it; no binding "
      r"exists for it\)", lambda h, m, n: not h.pmu_ext),
+    # tests/exc_events.c: a cause that cannot happen at the context, or that no level pmucheck owns answers
+    (r"HVC is UNDEFINED at EL0 and EL3",
+     lambda h, m, n: n.startswith("exc_events.hvc.") and CONTEXTS.get(_ctx(n), (1,))[0] in (0, 3)),
+    (r"SMC is UNDEFINED at EL0", lambda h, m, n: n.startswith("exc_events.smc.") and CONTEXTS.get(_ctx(n), (1,))[0] == 0),
+    (r"EL0 may not write a TTBR", lambda h, m, n: n.startswith("exc_events.ttbr_write.") and
+     CONTEXTS.get(_ctx(n), (1,))[0] == 0),
+    (r"CONTEXTIDR_EL1 and CONTEXTIDR_EL2 are written at EL1 and EL2 \(EL3 has none; EL0 may not\)",
+     lambda h, m, n: n.startswith("exc_events.cid_write.") and CONTEXTS.get(_ctx(n), (1,))[0] in (0, 3)),
+    (r"CONTEXTIDR_EL2 needs FEAT_VHE \(ID_AA64MMFR1_EL1\.VH == 0\)",
+     lambda h, m, n: CONTEXTS.get(_ctx(n), (0,))[0] == 2 and h.field("ID_AA64MMFR1_EL1", "VH") == 0),
+    (r"EL2 is not enabled here or not pmucheck's \(no service answers the HVC\)",
+     lambda h, m, n: _ctx(n) is not None and (not owns(h, 2) or (CONTEXTS[_ctx(n)][1] and not CONTEXTS[_ctx(n)][2]))),
+    (r"EL3 is not pmucheck's \(entered below EL3, or no EL3\): no service answers the SMC",
+     lambda h, m, n: not owns(h, 3)),
+    (r"no higher level pmucheck owns to trap a PMU register access to \(MDCR_EL2\.TPM, MDCR_EL3\.TPM\)",
+     lambda h, m, n: _ctx(n) is not None and (CONTEXTS[_ctx(n)][0] == 3 or (not owns(h, 3) and (
+         CONTEXTS[_ctx(n)][0] == 2 or not owns(h, 2) or (CONTEXTS[_ctx(n)][1] and not CONTEXTS[_ctx(n)][2]))))),
+    (r"the host EL0 runs with stage 1 translation off \(HCR_EL2\.\{E2H,TGE\} = \{1,1\}\): no translation fault",
+     lambda h, m, n: _ctx(n) in ("ns_el0_vhe", "s_el0_vhe")),
     # Checks pmucheck does not make yet, on a PE that has the feature (freeze.spe).
     (r"FEAT_SPEv1p2 is implemented, but pmucheck does not yet generate SPE .*",
      lambda h, m, n: n == "freeze.spe" and h.has("FEAT_SPEv1p2")),

@@ -95,11 +95,14 @@ static uint64_t at_ctx_exception_calls(uint64_t arg)
 	return 0;
 }
 
-/* The context whose Exception level handles c's nop calls: its EL1 for an EL0 context, else c itself. */
+/* The context whose Exception level handles c's nop calls: its EL1 for an EL0 context (EL2 for the host EL0,
+ * HCR_EL2.TGE = 1), else c itself. */
 static enum ctx handler_ctx(enum ctx c)
 {
 	if (ctx_el(c) != 0)
 		return c;
+	if (ctx_host_el0(c))
+		return !ctx_secure(c) ? CTX_NS_EL2_VHE : CTX_S_EL2_VHE;
 	return !ctx_secure(c) ? CTX_NS_EL1 : ctx_eel2(c) ? CTX_S_EL1_SEL2 : CTX_S_EL1;
 }
 
@@ -110,7 +113,14 @@ static void check_exception_events(enum ctx c)
 	uint64_t ret, seen;
 	bool has_taken = pmu_event_implemented(PMU_EVENT_EXC_TAKEN);
 	bool has_return = pmu_event_implemented(PMU_EVENT_EXC_RETURN);
-	unsigned expected_taken = EXC_CALLS + (ctx_el(c) < orchestrator_el ? 1 : 0);
+	/* Besides the calls: from below the orchestrator, the call that returns to it; at the orchestrator's own level
+	 * with FEAT_EBEP, the PMUCHECK_CALL_SET_PM call after every call (lib/runtime/context.c ctx_set_pm()); and where
+	 * the handler is the orchestrator's level, the ERET that enters a lower context and that call's return. */
+	bool handler_own = ctx_el(handler_ctx(c)) == orchestrator_el;
+	unsigned own_pm = features.ebep && ctx_el(c) == orchestrator_el ? 1 : 0;
+	unsigned expected_taken = EXC_CALLS + (ctx_el(c) < orchestrator_el ? 1 : 0) + own_pm;
+	unsigned expected_return = EXC_CALLS + (handler_own && ctx_el(c) < orchestrator_el ? 1 : 0) +
+				   (handler_own && features.ebep ? 1 : 0);
 
 	bool on_taken = group_begin(&taken, RULES_EXC_TAKEN, "filter.exc_taken.%s", ctx_name(c));
 	bool on_return = group_begin(&ret_group, RULES_EXC_RETURN, "filter.exc_return.%s", ctx_name(c));
@@ -150,9 +160,9 @@ static void check_exception_events(enum ctx c)
 			      expected_taken, (unsigned long long)seen);
 		seen = read_pmevcntr(1);
 		if (has_return)
-			check(&ret_group, seen == EXC_CALLS, "%u nop calls from %s: EXC_RETURN at %s (PMEVTYPER1_EL0=0x%llx) "
-			      "expected %u, seen %llu", EXC_CALLS, ctx_name(c), ctx_name(handler_ctx(c)),
-			      (unsigned long long)s.pmevtyper[1], EXC_CALLS, (unsigned long long)seen);
+			check(&ret_group, seen == expected_return, "%u nop calls from %s: EXC_RETURN at %s "
+			      "(PMEVTYPER1_EL0=0x%llx) expected %u, seen %llu", EXC_CALLS, ctx_name(c), ctx_name(handler_ctx(c)),
+			      (unsigned long long)s.pmevtyper[1], expected_return, (unsigned long long)seen);
 	}
 	if (has_taken)
 		group_end(&taken);

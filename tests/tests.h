@@ -23,6 +23,8 @@ void test_prohibit(void);
 
 /* D11.7 / D13.7 event filtering and software increment accuracy (tests/filter.c). */
 void test_filter(void);
+/* D11.7.2 the exception-related events, counted exactly where they occur (tests/exc_events.c). */
+void test_exc_events(void);
 
 /* HPMN as the guest's view: RAZ/WI bits, counter accesses, PMCR_EL0.P (tests/guest_view.c). */
 void test_guest_view(void);

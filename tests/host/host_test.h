@@ -91,5 +91,6 @@ void run_access_mask_tests(void); /* test_access_mask.c: GetPMUReadMask/GetPMUWr
 void run_threshold_tests(void);  /* test_threshold.c: D13.8 threshold/edge counting, Tables D13-5..D13-8 */
 void run_aarch32_tests(void);   /* test_aarch32.c: AArch32.IncrementEventCounter, SDER32_EL3.SUNIDEN, G8.4 accessors */
 void run_fields_tests(void);     /* test_fields.c: the register fields' kinds (pmu_fields.c) */
+void run_exc_events_tests(void); /* test_exc_events.c: D11.7.2 exception-related events, their classification */
 
 #endif
