@@ -26,6 +26,32 @@ SKIPs (the reasons are listed); "not checkable" when no test point cites it, wit
 statements) are counted separately. IDs in comments or strings of tests/, lib/ (and boot/, el*/) that no test
 point's rules text carries are listed as "cited in code, not in any test point".
 
+Seed text without rule IDs. A section of a seed (a heading `D11.7.2 Title`; a heading `### Title` without a
+number is a subsection, key `D11.7.2/Title`; the text before the first heading is the parent number, D11.7; in
+the pseudocode extract each `Library pseudocode for .../<Function>`) that defines no rule ID with text of its
+own is split into units: each item of a bulleted list (`*`/`-` at the line's start; indented, `+` and `- -`
+bullets belong to the item above), and each paragraph that states a requirement (must, prohibited, allowed,
+does not count, counts unless, is disabled, not affected, applies, CONSTRAINED UNPREDICTABLE, is IMPLEMENTATION
+DEFINED, will return, Effective value; not one that starts "See" or "For more information", nor one ending in
+':', which leads the list after it); Notes count only items and paragraphs that state one, items that only list
+the sections that follow (`on page D11-5261`, or a heading's title) not at all; Chinese translation lines are
+dropped. Keys: `<section>/<EVENT>` for an item that starts `EXC_TAKEN, ...`, `<section>/Example D11-3`, else
+`<section>/item <n>` or `<section>/paragraph <n>` (order in the section); a pseudocode function's key is its name.
+A test point cites a unit when its rules text names the section's number as a token (D11.7.2, not D11.7.2.1 nor
+D11.7.20; a subsection's is its parent's; for pseudocode, the function's name), and one of the unit's terms:
+a named item's name (EXC_SVC); else, when its first sentence says Debug state, authentication interface, is
+IMPLEMENTATION DEFINED or multithreaded, that (PHRASES; multithreaded: PMEVTYPER<n>_EL0.MT or MTPMU); else the
+register fields, _ELn registers and event names (SW_INCR) the unit and its list's lead name; else those its
+whole list names; else those its whole subsection names; a unit with no terms is cited by any point citing the
+section. Names are matched as words (SW_INCR also as PMSWINC_EL0); a field as REG.FIELD, REG.{F, G}, `REG F/G`
+or the whole register (REG with no field after it), registers compared without _ELn or <n>, HDCR and SDCR read
+as MDCR. A unit that speaks of AArch32 is cited only by rules text that says AArch32 (or A32). Its status:
+checked, failed, skipped as for rules; else not checkable with a reason: a comment of the code
+"<key, subsection or section> not checkable: <why>", the PHRASES reason, a pseudocode type, or a feature it
+(or its list's lead) depends on that every configuration that ran lacks by its ID register field in the TAP
+header (UNIT_FEATURES: FEAT_SPEv1p2 by ID_AA64DFR0_EL1.PMSVer, FEAT_MTPMU by MTPMU, ...); else a gap. The
+Summary's line counts the sections holding units, the units by kind, and the units by status, with the reasons.
+
 Fields. Every field of <spec>/registers/FIELDS.md (reserved ones dropped, `evtCount[15:10]` and
 `evtCount[9:0]` merged). A register is *reachable* when pmucheck can access it: an accessor in
 lib/arch/sysreg.h (read_/write_<reg>, read_pmevcntr/read_pmevtyper for the <n> registers), or an entry
@@ -160,6 +186,332 @@ def extract_tables(text):
     for t in TABLE.finditer(text):
         out += re.findall(r"D\d+-\d+", t.group(1))
     return list(dict.fromkeys(out))
+
+
+# ---------------------------------------------------------------- seed text without rule IDs
+SECTION_HEADING = re.compile(r"^#+\s+(D\d+(?:\.\d+)+)\s+(.*?)\s*$")
+SUB_HEADING = re.compile(r"^#{3,}\s+(.*?)\s*$")
+PSEUDOCODE_HEADING = re.compile(r"^Library pseudocode for \S*/(\w+)\s*$")
+CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")  # the Chinese translation lines of seed 000
+QUOTE = re.compile(r"^\s*>\s?")
+TOP_BULLET = re.compile(r"^[*-]\s+(?!-)(.*)$")  # `* item` / `- item` at column 0
+SUB_BULLET = re.compile(r"^(?:\s+[*+-]|\+|-\s*-)\s*(.*)$")  # indented, `+ ` or `- -`: part of the item above
+ITEM_NAME = re.compile(r"^([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+),\s")  # `EXC_TAKEN, Exception taken.`
+CROSS_REF = re.compile(r"\bon page D\d+-\d+\.?$")
+# A paragraph (or an item of a Note) states a requirement when it says one of these; others (introductions,
+# "For more information, see ...", captions, recommendations) are not counted.
+REQUIREMENT = re.compile(r"\b(?:must|prohibited|allowed|does not count|counts unless|is disabled|not affected|applies|"
+                         r"CONSTRAINED UNPREDICTABLE|is IMPLEMENTATION DEFINED|will return|Effective value)\b")
+NOT_REQUIREMENT = re.compile(r"^(?:See|For more information)\b")
+MNEMONIC = re.compile(r"(?<![\w<>.])(?!FEAT_)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w<>])")
+FIELD_REF = re.compile(r"(?<![\w.])([A-Z][A-Z0-9_]*?(?:<n>)?(?:_EL[0-3])?)\.(\{[^}]*\}|[A-Za-z][A-Za-z0-9]*(?:<n>)?)")
+SLASH_FIELDS = re.compile(r"(?<![\w.])([A-Z][A-Z0-9_]*?(?:<n>)?(?:_EL[0-3])?) ([A-Z][A-Z0-9]*(?:/[A-Z][A-Z0-9]*)+)\b")
+BARE_REG = re.compile(r"(?<![\w.])([A-Z][A-Z0-9]*(?:<n>)?_EL[0-3])(?![\w.])")
+REG_ALIAS = {"HDCR": "MDCR", "SDCR": "MDCR"}  # the older manual's AArch32 names for MDCR_EL2, MDCR_EL3
+EVENT_ALIAS = {"SW_INCR": "PMSWINC"}  # an event also named by the register that generates it
+AARCH32 = re.compile(r"\b(?:AArch32|A32)\b")
+# Features a unit's text (or its list's lead) may make it depend on: (pattern, feature, ID register, field,
+# lsb, test of the field's value that says the feature is implemented).
+UNIT_FEATURES = [
+    (r"FEAT_SPEv1p2 is implemented|SPE buffer management", "FEAT_SPEv1p2", "ID_AA64DFR0_EL1", "PMSVer", 32,
+     lambda v: v >= 3),
+    (r"multithreaded|PMEVTYPER<n>_EL0\.MT\b", "FEAT_MTPMU", "ID_AA64DFR0_EL1", "MTPMU", 48, lambda v: v == 1),
+    (r"FEAT_HPMN0 is implemented", "FEAT_HPMN0", "ID_AA64DFR0_EL1", "HPMN0", 60, lambda v: v == 1),
+    (r"FEAT_PMUv3p7 is implemented", "FEAT_PMUv3p7", "ID_AA64DFR0_EL1", "PMUVer", 8, lambda v: 7 <= v < 15),
+]
+
+
+# A unit whose first sentence says one of these is about that alone: a test point cites it only by naming one of
+# the terms given, and one no point cites is not checkable for the reason given (None: UNIT_FEATURES says why).
+PHRASES = [
+    (r"Debug state", {("name", "Debug state")},
+     "Debug state: an external debugger halts the PE there, and pmucheck is software running on the PE"),
+    (r"authentication interface", {("name", "authentication interface")},
+     "an IMPLEMENTATION DEFINED authentication interface, which software cannot set"),
+    (r"is IMPLEMENTATION DEFINED", {("name", "IMPLEMENTATION DEFINED")},
+     "IMPLEMENTATION DEFINED: every behaviour conforms, so no outcome can fail"),
+    (r"multithreaded", {("field", "PMEVTYPER", "MT"), ("name", "MTPMU")}, None),
+]
+
+
+def norm_reg(name):
+    """A register as rules text and seeds may spell it: PMEVTYPER<n>_EL0, PMCR, HDCR -> PMEVTYPER, PMCR, MDCR."""
+    name = re.sub(r"_EL[0-3]$", "", name.replace("<n>", ""))
+    return REG_ALIAS.get(name, name)
+
+
+def text_terms(text):
+    """What a unit's or a rules text's words name: {('field', REG, FIELD)}, {('reg', REG)} and {('name', X)}."""
+    terms = set()
+    for reg, fields in FIELD_REF.findall(text):
+        for f in re.split(r"\s*,\s*", fields.strip("{}")):
+            if f:
+                terms.add(("field", norm_reg(reg), f.replace("<n>", "")))
+    for reg, fields in SLASH_FIELDS.findall(text):
+        terms |= {("field", norm_reg(reg), f) for f in fields.split("/")}
+    for reg in BARE_REG.findall(text):
+        terms.add(("reg", norm_reg(reg)))
+    for m in MNEMONIC.findall(text):
+        if not re.search(r"_EL[0-3]$|\d+_EL", m):
+            terms.add(("name", m))
+    return terms
+
+
+def reg_mentions(rules, reg):
+    """How a rules text names a register (norm_reg spelling): the fields it names of it (REG.FIELD,
+    REG.{F, G}, `REG F/G`), and "*" where it names the register alone."""
+    out = set()
+    for n in [reg] + [a for a, b in REG_ALIAS.items() if b == reg]:
+        for m in re.finditer(rf"(?<![\w.]){re.escape(n)}(?:<n>|\d+|n)?(?:_EL[0-3])?(?![\w<])", rules):
+            rest = rules[m.end():]
+            f = re.match(r"\.(\{[^}]*\}|[A-Za-z][A-Za-z0-9]*)", rest) or \
+                re.match(r" ([A-Z][A-Z0-9]*(?:/[A-Z][A-Z0-9]*)+)\b", rest)
+            out |= set(re.split(r"\s*[,/]\s*", f.group(1).strip("{}"))) if f else {"*"}
+    return out
+
+
+def rules_name(rules, term):
+    """Whether a test point's rules text names a unit's term: a name as a whole word, or the register its
+    EVENT_ALIAS gives; a field as its register's field or its whole register; a register in any form."""
+    if term[0] == "name":
+        return bool(re.search(rf"(?<![\w<>]){re.escape(term[1])}(?![\w<>])", rules)) or \
+            bool(term[1] in EVENT_ALIAS and reg_mentions(rules, EVENT_ALIAS[term[1]]))
+    named = reg_mentions(rules, term[1])
+    return bool(named) if term[0] == "reg" else term[2] in named or "*" in named
+
+
+def _blocks(lines):
+    """The paragraphs and list items of a section's lines: [{kind, text, note, lead}]. Blank lines end a block;
+    a sub-item or a line without a bullet continues the item above; a paragraph that ends mid-sentence (no
+    . : ;) goes on into the next one (PDF page breaks); a paragraph ending in ':' leads the items after it; a
+    `Note` line, or a quote that starts with one, makes the next paragraph or list a note."""
+    out, cur, in_quote = [], None, False
+    note_next, note_list, lead, lists = False, False, "", 0
+
+    def close(force=True):
+        nonlocal cur
+        if cur and (force or re.search(r"[.:;]\s*$", cur["lines"][-1]) or cur["kind"] == "item"):
+            cur["text"] = clean(" ".join(cur["lines"]))
+            del cur["lines"]
+            out.append(cur)
+            cur = None
+
+    def begin(kind, text):
+        nonlocal cur, note_next, note_list, lead, lists
+        if kind == "item":
+            if not out or out[-1]["kind"] == "paragraph":
+                lists += 1
+                lead = out[-1]["text"] if out and out[-1]["text"].endswith(":") else ""
+            note_list = note_list or note_next
+        else:
+            note_list = False
+        cur = {"kind": kind, "lines": [text], "note": note_next or note_list, "lead": lead if kind == "item" else "",
+               "list": lists if kind == "item" else 0}
+        note_next = False
+
+    for raw in lines:
+        if CJK.search(raw) or re.match(r"^\s+>\s*$", raw):
+            continue  # a translation, or an empty quote line inside an item
+        quoted = bool(QUOTE.match(raw))
+        line = raw
+        while QUOTE.match(line):
+            line = QUOTE.sub("", line, count=1)
+        if quoted != in_quote:
+            close(force=False)
+            in_quote = quoted
+        if not line.strip():
+            close(force=False)
+            continue
+        if line.strip() in ("Note", "## Note"):
+            close()
+            note_next = True
+            continue
+        top, sub = TOP_BULLET.match(line), SUB_BULLET.match(line)
+        if top or (sub and not cur):
+            close()
+            begin("item", (top or sub).group(1))
+        elif sub:
+            cur["lines"].append(sub.group(1))
+        elif cur and cur["kind"] == "item" and not line.startswith(" ") and \
+                re.search(r"[.:;]\s*$", cur["lines"][-1]) and not re.match(r"^[a-z(\[]", line):
+            close()  # a paragraph right after an item
+            begin("paragraph", line.strip())
+        elif cur:
+            cur["lines"].append(line.strip())
+        else:
+            begin("paragraph", line.strip())
+    close()
+    return out
+
+
+def seed_sections(text, file):
+    """The sections of one seed extract with the items and paragraphs they hold:
+    [{key, number, title, file, ids, units: [{key, kind, text, lead, note}]}]. A section starts at a heading
+    `#.. D11.7.2 Title`; a heading `### Title` without a number starts a subsection of the numbered section
+    above (key `D11.7.2/Title`); the text before the first heading is the parent of that heading's number
+    (D11.7 before D11.7.1); in a pseudocode extract each `Library pseudocode for .../<Function>` starts one.
+    Other headings (tables, Notes, rule IDs, page headers) do not."""
+    lines = text.splitlines()
+    sections, cur = [], None
+
+    def start(key, number, title):
+        nonlocal cur
+        cur = {"key": key, "number": number, "title": title, "file": file, "lines": [], "ids": []}
+        sections.append(cur)
+
+    first = next((SECTION_HEADING.match(ln) for ln in lines if SECTION_HEADING.match(ln)), None)
+    if first and first.group(1).count(".") >= 2:
+        start(first.group(1).rsplit(".", 1)[0], first.group(1).rsplit(".", 1)[0], "")
+    for line in lines:
+        h, s, p = SECTION_HEADING.match(line), SUB_HEADING.match(line), PSEUDOCODE_HEADING.match(line)
+        if h:
+            start(h.group(1), h.group(1), h.group(2))
+        elif s and cur and not re.match(r"(Table|Note|[RI] ?[A-Z]{5}\b)", s.group(1)):
+            start(cur["number"] + "/" + s.group(1), cur["number"], s.group(1))
+        elif p:
+            start(p.group(1), p.group(1), "pseudocode")
+        elif cur:
+            d = ID_DEFINED.match(line)
+            if d and not re.match(r"^\s*[RI] [A-Z]{5}[a-z]", line):
+                cur["ids"].append(d.group(1) + d.group(2))
+            cur["lines"].append(line)
+    titles = {clean(s["title"]).rstrip(".") for s in sections}
+    for sec in sections:
+        units, counts = [], {}
+        if sec["title"] == "pseudocode":
+            body = [ln.strip() for ln in sec["lines"] if ln.strip() and not ln.lstrip().startswith("//")]
+            units.append({"kind": "function", "text": body[0] if body else sec["key"], "lead": "", "list": 0,
+                          "note": False, "type": bool(body) and body[0].startswith("type ")})
+            sec["terms"] = set()
+            body_keys = [sec["key"]]
+        else:
+            blocks = _blocks(sec["lines"])
+            sec["terms"] = set().union(set(), *(text_terms(b["text"]) for b in blocks))
+            for b in blocks:
+                t = b["text"]
+                if b["kind"] == "item" and (CROSS_REF.search(t) or t.rstrip(".") in titles):
+                    continue  # a list of the sections that follow
+                if (b["kind"] == "paragraph" or b["note"]) and (t.endswith(":") and b["kind"] == "paragraph"
+                                                                or not REQUIREMENT.search(t)
+                                                                or NOT_REQUIREMENT.match(t)):
+                    continue
+                units.append(b)
+            body_keys = []
+            for u in units:
+                name = ITEM_NAME.match(u["text"]) if u["kind"] == "item" else None
+                ex = re.match(r"^(Example D\d+-\d+)", u["text"])
+                counts[u["kind"]] = counts.get(u["kind"], 0) + 1
+                key = name.group(1) if name else ex.group(1) if ex else f"{u['kind']} {counts[u['kind']]}"
+                u["name"] = name.group(1) if name else ""
+                body_keys.append(sec["key"] + "/" + key)
+        for u, k in zip(units, body_keys):
+            u["key"] = k
+        sec["units"] = units
+        del sec["lines"]
+    return sections
+
+
+def load_seed_text(spec_dir):
+    """The sections of the seeds 00[0-4]_*.txt that carry no rule ID of their own (an ID whose text the extract
+    does not hold, `(no ...)`, does not count), each with its units."""
+    out = []
+    seeds = load_seeds(spec_dir)["ids"]
+    for path in sorted(glob.glob(os.path.join(spec_dir, "00[0-4]_*.txt"))):
+        for sec in seed_sections(_read(path), os.path.basename(path)):
+            if any(not seeds.get(i, {}).get("sentence", "(no").startswith("(no ") for i in sec["ids"]):
+                continue
+            out.append(sec)
+    return out
+
+
+def unit_phrase(unit):
+    """The PHRASES entry the unit's first sentence matches, or None."""
+    first = first_sentence(unit["text"], 10000)
+    return next((ph for ph in PHRASES if re.search(ph[0], first)), None)
+
+
+def unit_terms(sections):
+    """{unit key: terms}: an item's name; else a PHRASES entry's terms; else the fields, registers and event
+    names it and its list's lead name; else those its whole list names; else those the whole text of the
+    unnumbered subsection it is in names; else none."""
+    out = {}
+    for sec in sections:
+        shared = sec["terms"] if "/" in sec["key"] else set()
+        own = {}
+        for u in sec["units"]:
+            ph = unit_phrase(u)
+            own[u["key"]] = {("name", u["name"])} if u.get("name") else set(ph[1]) if ph else \
+                (set() if u["kind"] == "function" else text_terms(u["text"] + " " + u["lead"]))
+        lists = {}
+        for u in sec["units"]:
+            if u["list"]:
+                lists.setdefault(u["list"], set()).update(own[u["key"]])
+        for u in sec["units"]:
+            out[u["key"]] = own[u["key"]] or lists.get(u["list"], set()) or shared
+    return out
+
+
+def cites_section(rules, sec):
+    """Whether a rules text names a section: its number as a whole token (D11.7.2, not D11.7.2.1 nor D11.7.20),
+    or a pseudocode extract's function by name (PMPCSR[] names PMPCSR)."""
+    n = re.escape(sec["number"])
+    return bool(re.search(rf"(?<![\w.]){n}(?![\w]|\.\d)", rules))
+
+
+def seed_text_report(sections, runs, reasons):
+    """Per section and unit: the test points citing it and its status (verdict(); an uncited one gets why)."""
+    terms = unit_terms(sections)
+    ids = varied_evidence(runs)[1]
+    for sec in sections:
+        sec["points"] = {}
+        for u in sec["units"]:
+            u["points"] = {}
+        for config, points in runs.items():
+            for p in points:
+                if not cites_section(p["rules"], sec):
+                    continue
+                name = PE_PREFIX.sub("", p["name"])
+                outcome = p["status"] + (": " + p["reason"] if p["status"] in ("skip", "todo", "xpass") else "")
+                sec["points"].setdefault(name, {})[config] = outcome
+                for u in sec["units"]:
+                    t = terms[u["key"]]
+                    if t and not any(rules_name(p["rules"], x) for x in t):
+                        continue
+                    if AARCH32.search(u["text"] + " " + u["lead"]) and not AARCH32.search(p["rules"]):
+                        continue
+                    u["points"].setdefault(name, {})[config] = outcome
+        sec["status"] = verdict(sec["points"])
+        for u in sec["units"]:
+            u["status"] = verdict(u["points"])
+            u["skip_reasons"] = skip_reasons(u["points"])
+            if u["status"] == "not checkable":
+                u["why"] = unit_why(u, sec, reasons, ids)
+                if u["why"].endswith("a gap"):
+                    u["status"] = "gap"
+    return sections
+
+
+def unit_why(unit, sec, reasons, ids):
+    """Why no test point cites a unit: a reason the code states for its key, its subsection or its section;
+    the PHRASES entry it matches; a pseudocode type; a feature its text (or its list's lead) depends on that no
+    configuration that ran
+    implements (UNIT_FEATURES, by the ID register field in the TAP header); else a gap."""
+    for k in (unit["key"], sec["key"], sec["number"]):
+        if k in reasons:
+            return reasons[k]
+    ph = unit_phrase(unit)
+    if ph and ph[2]:
+        return ph[2]
+    if unit.get("type"):
+        return "a pseudocode type: it declares the fields the functions fill in and states no behaviour"
+    text = unit["text"] + " " + unit["lead"]
+    for pattern, feat, reg, field, lsb, present in UNIT_FEATURES:
+        if re.search(pattern, text) and reg in ids:
+            values = sorted({(v >> lsb) & 0xF for v in ids[reg]})
+            if not any(present(v) for v in values):
+                return (f"{feat} is absent from every configuration that ran ({reg}.{field} = "
+                        f"{', '.join(hex(v) for v in values)})")
+    return "no test point cites it, and nothing says why: a gap"
 
 
 # ---------------------------------------------------------------- TAP
@@ -326,13 +678,15 @@ def code_files(root):
 
 
 NOT_IDS = {"README", "IDCODE"}  # six capitals from R/I that are words, not rule IDs
-# "<ID> not checkable: <why>" in a comment of the firmware's code: the reason a rule no test point cites
-NOT_CHECKABLE = re.compile(r"\b([RI][A-Z]{5}) not checkable: (.*?)\s*(?:\*/|$)")
+# "<ID> not checkable: <why>" in a comment of the firmware's code: the reason a rule no test point cites; also
+# "<section or key> not checkable: <why>" for seed text without rule IDs (D11.5.3/item 16, D11.7.1, PCSample)
+NOT_CHECKABLE = re.compile(r"(?:\b([RI][A-Z]{5})|(D\d+(?:\.\d+)+(?:/[^:*]+?)?|\b[A-Z][A-Za-z0-9]+)) not checkable: "
+                           r"(.*?)\s*(?:\*/|$)")
 
 
 def code_reasons(root):
-    """{ID: reason} from the "<ID> not checkable: <why>" statements in the firmware's code: the reason runs
-    over the comment's continuation lines (" * ...") to the first one that ends a sentence (".")."""
+    """{ID or seed text key: reason} from the "<ID> not checkable: <why>" statements in the firmware's code: the
+    reason runs over the comment's continuation lines (" * ...") to the first one that ends a sentence (".")."""
     out = {}
     for path in code_files(root):
         lines = _read(path).splitlines()
@@ -340,11 +694,11 @@ def code_reasons(root):
             m = NOT_CHECKABLE.search(line)
             if not m:
                 continue
-            why, j = m.group(2).strip(), i + 1
+            why, j = m.group(3).strip(), i + 1
             while not why.endswith(".") and j < len(lines) and re.match(r"^\s*\*\s*[^\s/]", lines[j]):
                 why += " " + re.sub(r"^\s*\*\s*|\s*\*/\s*$", "", lines[j]).strip()
                 j += 1
-            out[m.group(1)] = why
+            out[m.group(1) or m.group(2)] = why
     return out
 
 
@@ -643,12 +997,17 @@ def build(root, spec_dir, tap_paths):
         tables[t] = {"in_seeds": seeds["tables"].get(t, []), "verdict": verdict(pts), "points": pts,
                      "skip_reasons": skip_reasons(pts)}
     fields, sources, ran = field_report(root, fields_md, runs) if os.path.exists(fields_md) else ([], {}, set())
+    seed_text = seed_text_report(load_seed_text(spec_dir), runs, reasons)
+    for sec in seed_text:
+        sec["terms"] = sorted("/".join(t[1:]) for t in sec["terms"])
+    s = summary(rules, tables, fields, seed_text)
     return {"tap_files": sorted(runs), "seed_files": seeds["files"], "rules": rules, "cited_not_in_seeds": extra,
             "code_only": code_only, "tables": tables, "fields": fields, "module_sources": sources,
-            "modules_ran": sorted(ran), "summary": summary(rules, tables, fields)}
+            "modules_ran": sorted(ran), "seed_text": seed_text, "summary": s,
+            "seed_text_summary": seed_text_line(s["seed_text"])}
 
 
-def summary(rules, tables, fields):
+def summary(rules, tables, fields, seed_text=()):
     s = {}
     for kind in ("rule", "informative"):
         rs = [r for r in rules.values() if r["kind"] == kind and r["defined"]]
@@ -660,7 +1019,27 @@ def summary(rules, tables, fields):
     s["fields"] = {"total": len(fields), "reachable": sum(1 for f in fields if f["reachable"]),
                    "observed": sum(1 for f in fields if f["state"] == "observed"),
                    "gaps": sum(1 for f in fields if f["state"] == "gap")}
+    units = [u for sec in seed_text for u in sec["units"]]
+    t = {"sections": sum(1 for sec in seed_text if sec["units"]),
+         "items": sum(1 for u in units if u["kind"] == "item"),
+         "paragraphs": sum(1 for u in units if u["kind"] == "paragraph"),
+         "functions": sum(1 for u in units if u["kind"] == "function"), "reasons": {}}
+    for v in ("checked", "failed", "skipped", "not checkable", "gap"):
+        t[v] = sum(1 for u in units if u["status"] == v)
+    for u in units:
+        if u["status"] == "not checkable":
+            t["reasons"][u["why"]] = t["reasons"].get(u["why"], 0) + 1
+    s["seed_text"] = t
     return s
+
+
+def seed_text_line(t):
+    """The Summary's line for the seed text without rule IDs."""
+    why = "; ".join(f"{n}: {w}" for w, n in sorted(t["reasons"].items(), key=lambda wn: -wn[1]))
+    return (f"seed text without rule IDs: {t['sections']} sections, {t['items']} list items, {t['paragraphs']} "
+            f"paragraphs, {t['functions']} pseudocode functions: {t['checked']} checked, {t['failed']} failed, "
+            f"{t['skipped']} skipped, {t['not checkable']} not checkable" + (f" ({why})" if why else "") +
+            f", {t['gap']} gaps")
 
 
 def pct(a, b):
@@ -689,7 +1068,10 @@ def markdown(rep):
       "pmucheck has an "
       "accessor for its register (lib/arch/sysreg.h or the access model's register list). Observed means a "
       "checked outcome was computed under both values of some bit of the field, not that every value is "
-      "exercised. Details: the docstring of ci/coverage.py.\n")
+      "exercised. Seed text without rule IDs: the list items and requirement paragraphs of the seed sections "
+      "that define no rule ID; a test point cites one when its rules text names the section's number and the "
+      "item's event name, or a field, register or event the text names. Details: the docstring of "
+      "ci/coverage.py.\n")
     w("## Summary\n")
     for kind, label in (("rule", "Rules (R)"), ("informative", "Informative statements (I)")):
         k = s[kind]
@@ -700,7 +1082,8 @@ def markdown(rep):
     w(f"- Register fields (FIELDS.md, reserved dropped): {f['total']}; reachable {f['reachable']}; observed "
       f"{pct(f['observed'], f['reachable'])} of the reachable; gaps {f['gaps']}")
     w(f"- IDs only referenced in the seeds (defined elsewhere): {s['referenced_only']}; cited by test points but "
-      f"not in the seeds: {len(rep['cited_not_in_seeds'])}; cited in code only: {len(rep['code_only'])}\n")
+      f"not in the seeds: {len(rep['cited_not_in_seeds'])}; cited in code only: {len(rep['code_only'])}")
+    w(f"- {rep['seed_text_summary']}\n")
 
     rules = rep["rules"]
     w("## Rules no test point cites (not checkable)\n")
@@ -727,6 +1110,7 @@ def markdown(rep):
             w(f"- **{k}** ({r['file'][:3]} {r['section']})")
             out.extend(detail_lines(r, skips=False))
     w("")
+    out.extend(seed_text_markdown(rep["seed_text"]))
     w("## IDs only referenced in the seeds\n")
     for k, r in rules.items():
         if not r["defined"]:
@@ -780,6 +1164,30 @@ def markdown(rep):
             w(f"| {e['register']}.{e['field']} | {own} | {sh} | {pts} |")
     w("")
     return "\n".join(out) + "\n"
+
+
+def seed_text_markdown(sections):
+    """Per section of the seed text without rule IDs: its status and points, then a table of its units."""
+    out = ["## Seed text without rule IDs\n",
+           "Sections of the seeds that define no rule ID, split into list items and paragraphs that state a "
+           "requirement (the docstring says how, and how a test point cites one). Gaps and not checkable first.\n"]
+    order = {"gap": 0, "failed": 1, "not checkable": 2, "skipped": 3, "checked": 4}
+    for sec in sections:
+        if not sec["units"]:
+            continue
+        cites = "; ".join(summarize_points(sec["points"])) or "no test point names it"
+        out.append(f"### {sec['key']} {sec['title'] if '/' not in sec['key'] else ''} ({sec['file'][:3]}): "
+                   f"{sec['status']}: {cites}\n".replace("  ", " "))
+        out.append("| key | status | what it says | test points, or why none |\n|---|---|---|---|")
+        for u in sorted(sec["units"], key=lambda u: order[u["status"]]):
+            what = first_sentence(u["text"], 160).replace("|", "/")
+            skips = u["skip_reasons"] if u["status"] == "skipped" else []
+            pts = "; ".join(summarize_points(u["points"]) + [f"SKIP: {r}" for r in skips[:3]] +
+                            [f"{len(skips) - 3} more SKIP reasons"] * (len(skips) > 3))
+            out.append(f"| {u['key'].split('/')[-1]} | {u['status']} | {what} | "
+                       f"{(pts or u.get('why', '')).replace('|', '/')} |")
+        out.append("")
+    return out
 
 
 def default_input(root):

@@ -175,5 +175,129 @@ class CoverageTest(unittest.TestCase):
         self.assertTrue(os.path.exists(os.path.join(out, "coverage.json")))
 
 
+# A seed extract without rule IDs: a preamble, a numbered section with a list and its lead, a feature-gated item,
+# a subsection of named events and a paragraph, a second subsection, and a translation line that is dropped.
+SEED_TEXT = """The PMU can filter events.
+
+## D11.7.1 Filtering
+
+In AArch64 state:
+* For each event counter, PMEVTYPER<n>_EL0 specifies the Exception levels.
+* When the Effective value of PMEVTYPER<n>_EL0.MT is 1, the filtering uses the
+  thread of the event.
+> 本节介绍
+
+## D11.7.2 Accuracy of event filtering
+
+### Exception-related events
+
+The PMU must filter these events. These events are:
+
+* EXC_TAKEN, Exception taken.
+* EXC_SVC, Exception taken, Supervisor Call.
+* BRB_FILTRATE, Branch record captured.
+
+The PMU must not count an exception after it has been taken.
+
+For more information, see the register descriptions.
+
+### Software increment events
+
+The PMU must filter software increment events. For more information, see SW_INCR.
+"""
+TEXT_TAP = """TAP version 14
+# ID_AA64DFR0_EL1 = 0x0000000010305609: PMUVer=0x6
+ok 1 - filter.evtyper.el1 D11.7.1, D13.7.1 (PMEVTYPER<n>_EL0 P/U/NSK/NSU/NSH/M), CountPMUEvents (3 checks)
+ok 2 - filter.exc_taken.el1 D11.7.2, D13.7.3.1: EXC_TAKEN counted in the Exception level it was taken from (2 checks)
+ok 3 - exc_events.svc.el1 D11.7.2 (EXC_SVC), CountPMUEvents # SKIP EXC_SVC not in PMCEID0_EL0
+ok 4 - filter.swinc_no_sync.el1 D11.7.2: two PMSWINC_EL0 writes count twice (1 check)
+ok 5 - other.point D11.7.20 EXC_TAKEN BRB_FILTRATE (1 check)
+1..5
+"""
+
+
+class SeedTextTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        t = self.tmp.name
+        self.root, self.spec = os.path.join(t, "repo"), os.path.join(t, "spec")
+        write(os.path.join(self.spec, "003_x.txt"), SEED_TEXT)
+        write(os.path.join(self.spec, "001_y.txt"), SEED)  # sections with rule IDs are not seed text
+        write(os.path.join(self.root, "lib/arch/sysreg.h"), "")
+        self.tap = os.path.join(t, "run.tap")
+        write(self.tap, TEXT_TAP)
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def units(self, rep=None):
+        rep = rep or coverage.build(self.root, self.spec, [self.tap])
+        return {u["key"]: u for sec in rep["seed_text"] for u in sec["units"]}, rep
+
+    def test_sections_items_and_paragraphs(self):
+        secs = coverage.seed_sections(SEED_TEXT, "003_x.txt")
+        self.assertEqual([s["key"] for s in secs], ["D11.7", "D11.7.1", "D11.7.2",
+                                                     "D11.7.2/Exception-related events",
+                                                     "D11.7.2/Software increment events"])
+        keys = [u["key"] for s in secs for u in s["units"]]
+        self.assertEqual(keys, ["D11.7.1/item 1", "D11.7.1/item 2", "D11.7.2/Exception-related events/EXC_TAKEN",
+                                "D11.7.2/Exception-related events/EXC_SVC",
+                                "D11.7.2/Exception-related events/BRB_FILTRATE",
+                                "D11.7.2/Exception-related events/paragraph 1",
+                                "D11.7.2/Software increment events/paragraph 1"])
+        mt = secs[1]["units"][1]
+        self.assertEqual(mt["text"], "When the Effective value of PMEVTYPER<n>_EL0.MT is 1, the filtering uses the "
+                                     "thread of the event.")  # continuation joined, translation dropped
+        self.assertEqual(mt["lead"], "In AArch64 state:")
+        self.assertNotIn("RQZJKS", [s["key"] for s in coverage.load_seed_text(self.spec)])
+        self.assertEqual({s["file"] for s in coverage.load_seed_text(self.spec)}, {"003_x.txt"})
+
+    def test_citation_by_section_and_name(self):
+        u, _ = self.units()
+        self.assertEqual(u["D11.7.2/Exception-related events/EXC_TAKEN"]["status"], "checked")
+        self.assertEqual(list(u["D11.7.2/Exception-related events/EXC_TAKEN"]["points"]), ["filter.exc_taken.el1"])
+        svc = u["D11.7.2/Exception-related events/EXC_SVC"]
+        self.assertEqual((svc["status"], svc["skip_reasons"]), ("skipped", ["EXC_SVC not in PMCEID0_EL0"]))
+        # D11.7.20 is not D11.7.2: BRB_FILTRATE is cited by no point, and nothing says why
+        self.assertEqual(u["D11.7.2/Exception-related events/BRB_FILTRATE"]["status"], "gap")
+        # a paragraph naming nothing takes its subsection's event names; SW_INCR is named by PMSWINC_EL0
+        self.assertEqual(list(u["D11.7.2/Exception-related events/paragraph 1"]["points"]),
+                         ["filter.exc_taken.el1", "exc_events.svc.el1"])
+        self.assertEqual(list(u["D11.7.2/Software increment events/paragraph 1"]["points"]),
+                         ["filter.swinc_no_sync.el1"])
+        # a register named in the rules text cites the item naming it; its MT field needs MT named
+        self.assertEqual(u["D11.7.1/item 1"]["status"], "checked")
+
+    def test_not_checkable_reasons(self):
+        u, rep = self.units()
+        mt = u["D11.7.1/item 2"]
+        self.assertEqual(mt["status"], "not checkable")
+        self.assertIn("FEAT_MTPMU is absent from every configuration that ran (ID_AA64DFR0_EL1.MTPMU = 0x0)",
+                      mt["why"])
+        write(os.path.join(self.root, "tests/filter.c"),
+              "/* D11.7.2/Exception-related events/BRB_FILTRATE not checkable: branch records are BRBE's. */\n")
+        u, rep = self.units()
+        brb = u["D11.7.2/Exception-related events/BRB_FILTRATE"]
+        self.assertEqual((brb["status"], brb["why"]), ("not checkable", "branch records are BRBE's."))
+        t = rep["summary"]["seed_text"]
+        self.assertEqual((t["sections"], t["items"], t["paragraphs"]), (3, 5, 2))
+        self.assertEqual((t["checked"], t["skipped"], t["not checkable"], t["gap"]), (4, 1, 2, 0))
+        self.assertIn("seed text without rule IDs: 3 sections, 5 list items, 2 paragraphs, 0 pseudocode functions: "
+                      "4 checked, 0 failed, 1 skipped, 2 not checkable (", rep["seed_text_summary"])
+        md = coverage.markdown(rep)
+        self.assertIn("- " + rep["seed_text_summary"], md)
+        self.assertIn("| BRB_FILTRATE | not checkable |", md)
+
+    def test_rules_name(self):
+        rules = "D11.5.3, D13.5.4 RGNGCW (MDCR_EL3.MPMX), MDCR_EL2.{HPMD, HCCD}, PMOVSSET, CountPMUEvents"
+        self.assertTrue(coverage.rules_name(rules, ("field", "MDCR", "MPMX")))
+        self.assertTrue(coverage.rules_name(rules, ("field", "MDCR", "HCCD")))
+        self.assertFalse(coverage.rules_name(rules, ("field", "MDCR", "SPME")))
+        self.assertTrue(coverage.rules_name(rules, ("field", "PMOVSSET", "C")))  # the whole register
+        self.assertFalse(coverage.rules_name("PMEVTYPER<n>_EL0 P/U", ("field", "PMEVTYPER", "MT")))
+        self.assertEqual(coverage.norm_reg("HDCR"), "MDCR")
+        self.assertEqual(coverage.norm_reg("PMEVTYPER<n>_EL0"), "PMEVTYPER")
+
+
 if __name__ == "__main__":
     unittest.main()
