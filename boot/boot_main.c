@@ -381,6 +381,7 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 	if (el < 3 && !features.el3)
 		printf("# no EL3: the Security state is IMPLEMENTATION DEFINED; contexts are named Non-secure\n");
 	select_tests();
+	pe_set_entries((uint64_t)(uintptr_t)secondary_entry, (uint64_t)(uintptr_t)pe_holding_pen);
 	run_pes();
 	pe_current = 0;
 	features_read();
@@ -399,7 +400,8 @@ void __attribute__((noreturn)) secondary_main(unsigned el, unsigned idx)
 	tls_setup(false);
 	for (;;) {
 		pe_report_started(idx);
-		pe_run_job(idx);
+		if (!pe_call_take(idx)) /* a call another PE's check left for this one (lib/smp/pe_start.h), else a job */
+			pe_run_job(idx);
 		pe_report_done(idx);
 		pe_park_or_wait(idx);
 	}

@@ -39,7 +39,7 @@ import run_qemu  # noqa: E402  (parse_tap, Outcome, load_expected)
 FIELDS = {
     "ID_AA64PFR0_EL1": {"EL0": (3, 0), "EL1": (7, 4), "EL2": (11, 8), "EL3": (15, 12), "SEL2": (39, 36)},
     "ID_AA64DFR0_EL1": {"PMUVer": (11, 8), "PMSS": (19, 16), "SEBEP": (27, 24), "PMSVer": (35, 32),
-                        "HPMN0": (63, 60)},
+                        "MTPMU": (51, 48), "HPMN0": (63, 60)},
     "ID_AA64DFR1_EL1": {"PMICNTR": (39, 36), "EBEP": (51, 48)},
     "ID_AA64MMFR1_EL1": {"VH": (11, 8)},
     "ID_AA64MMFR4_EL1": {"E2H0": (27, 24)},
@@ -214,7 +214,7 @@ SKIP_RULES = [
      r"checked at the AArch64 contexts|"
      r"the A32 agent has no block of reads around NOPs: exact INST_RETIRED counts are checked in A64 code|"
      r"the A32 agent makes no exceptions of its own: the exception-related events are checked at the AArch64 "
-     r"contexts)",
+     r"contexts|the sibling's block is A64 code: MT is checked at the AArch64 contexts)",
      lambda h, m, n: (_ctx(n) or "").endswith("_a32") and context_reason(h, _ctx(n)) is None),
     # tests/prohibit.c prohibit.suniden: SDER32_EL3.SUNIDEN (FEAT_AA32EL1, MDCR_EL3's owner, Secure EL0 under an
     # AArch32 EL1)
@@ -228,7 +228,8 @@ SKIP_RULES = [
     (r"SDER32_EL3\.SUNIDEN acts only at Secure EL0 under an AArch32 EL1 \(CountPMUEvents\): see s_el0_a32",
      lambda h, m, n: _ctx(n) != "s_el0_a32"),
     (r"FEAT_(PMUv3p1|PMUv3p4|PMUv3p5|PMUv3p7|PMUv3p9|EBEP|SEBEP|PMUv3_SS|PMUv3_ICNTR|SPEv1p2) not implemented "
-     r"\((ID_AA64\w+_EL1)\.(\w+) (==|<|=) (0x[0-9a-f]+|\d+)\)(: every line with a PMEE field other than 0b00 needs it|: 32-bit event counters)?",
+     r"\((ID_AA64\w+_EL1)\.(\w+) (==|<|=) (0x[0-9a-f]+|\d+)\)(: every line with a PMEE field other than 0b00 needs it|"
+     r": 32-bit event counters|: SPEFreezeOnEvent\(\) needs it)?",
      lambda h, m, n: not h.has("FEAT_" + m.group(1)) and FEATURES["FEAT_" + m.group(1)][:2] == m.group(2, 3)),
     # tests/threshold.c: FEAT_PMUv3_TH and FEAT_PMUv3_EDGE are told by PMMIR_EL1 (THWIDTH, EDGE), which exists
     # with FEAT_PMUv3p4 (the `PMUVer < 0x5` claim is checked by check_claims()).
@@ -258,6 +259,9 @@ SKIP_RULES = [
      lambda h, m, n: not h.debug_blocks),
     (r"no PMU external interface for this PE in the device tree \(no node compatible [\w,.-]+ names it; no binding "
      r"exists for it\)", lambda h, m, n: not h.pmu_ext),
+    # tests/mt.c: FEAT_MTPMU (the field's value is checked by check_claims())
+    (r"FEAT_MTPMU not implemented \(ID_AA64DFR0_EL1\.MTPMU == (0x[0-9a-f]+)\)",
+     lambda h, m, n: h.field("ID_AA64DFR0_EL1", "MTPMU") != 1),
     # tests/exc_events.c: a cause that cannot happen at the context, or that no level pmucheck owns answers
     (r"HVC is UNDEFINED at EL0 and EL3",
      lambda h, m, n: n.startswith("exc_events.hvc.") and CONTEXTS.get(_ctx(n), (1,))[0] in (0, 3)),
@@ -277,9 +281,6 @@ SKIP_RULES = [
          CONTEXTS[_ctx(n)][0] == 2 or not owns(h, 2) or (CONTEXTS[_ctx(n)][1] and not CONTEXTS[_ctx(n)][2]))))),
     (r"the host EL0 runs with stage 1 translation off \(HCR_EL2\.\{E2H,TGE\} = \{1,1\}\): no translation fault",
      lambda h, m, n: _ctx(n) in ("ns_el0_vhe", "s_el0_vhe")),
-    # Checks pmucheck does not make yet, on a PE that has the feature (freeze.spe).
-    (r"FEAT_SPEv1p2 is implemented, but pmucheck does not yet generate SPE .*",
-     lambda h, m, n: n == "freeze.spe" and h.has("FEAT_SPEv1p2")),
 ]
 CLAIM = re.compile(r"(ID_AA64\w+_EL1)\.(\w+) (==|<|=) (0x[0-9a-f]+|\d+)")
 

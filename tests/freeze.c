@@ -11,8 +11,15 @@
  *       - the other range's counters count all SWINC_WRITES;
  *       - the cycle counter stops while the first range is frozen (PMCR_EL0.DP), and only then;
  *       - after PMOVSCLR_EL0 is written, the frozen range counts again.
- * freeze.spe (FEAT_SPEv1p2: PMBLIMITR_EL1.PMFZ, PMCR_EL0.FZS, MDCR_EL2.HPMFZS)
- *     Needs an SPE buffer management event, which pmucheck does not generate yet: skipped with that reason.
+ * freeze.spe.<ctx> (FEAT_SPEv1p2 and FEAT_PMUv3p7: PMBLIMITR_EL1.{E, PMFZ}, PMBSR_EL1.S, PMCR_EL0.FZS,
+ * MDCR_EL2.HPMFZS)
+ *     The state an SPE buffer management event leaves (PMBSR_EL1.S = 1: collection stopped, SPEProfilingStopped())
+ *     set by a write, under every combination of PMBLIMITR_EL1.E, PMBLIMITR_EL1.PMFZ, PMBSR_EL1.S, PMCR_EL0.FZS
+ *     and, where EL2 is pmucheck's (HPMN = N/2: both ranges), MDCR_EL2.HPMFZS; every counter counts SW_INCR
+ *     written at the context, and PMCR_EL0.DP is set: each event counter must count SWINC_WRITES exactly where
+ *     CountPMUEvents() with SPEFreezeOnEvent() says it counts (frozen: 0), the cycle counter stop only with
+ *     FEAT_SPE_DPFZS. The combinations with S = 0 after those with S = 1 show the freeze lifted when S is cleared.
+ *     At the AArch32 contexts the A32 agent's PMSWINC writes (D11.5.2: the freeze applies in AArch32 state).
  */
 #include <stdio.h>
 
@@ -29,7 +36,6 @@
 #define RULES_OVERFLOW "D11.5.2, D13.5.2.1 (PMCR_EL0.FZO, MDCR_EL2.HPMFZO; PMCR_EL0.DP), ShouldPMUFreeze"
 #define RULES_SPE "D11.5.2, D13.5.2.2 (PMBLIMITR_EL1.PMFZ, PMCR_EL0.FZS, MDCR_EL2.HPMFZS), SPEFreezeOnEvent"
 #define SWINC_WRITES 3
-#define PMSVer_SPEv1p2 0x3
 
 /* What the sequence saw (shared memory: the MMU is off at every level). */
 static struct {
@@ -123,8 +129,96 @@ static void check_overflow_freeze(void)
 	group_end(&g);
 }
 
+/*
+ * Whether the model decides the cycle counter differently at a level a call into c passes through (the
+ * orchestrator's, EL1 for EL0): then PMCCNTR_EL0 after the call says nothing of c alone.
+ */
+static bool cycles_differ_elsewhere(enum ctx c, const struct pmu_state *s)
+{
+	bool here = count_pmu_events(&features.pmu, s, CYCLE_COUNTER_ID);
+	struct pmu_state v;
+	unsigned o;
+
+	for (o = 0; o < CTX_COUNT; o++) {
+		if (o == (unsigned)c || !pmu_ctx_visited(c, (enum ctx)o))
+			continue;
+		pmu_state_init(&v, (enum ctx)o);
+		v.pmcr_el0 = s->pmcr_el0;
+		v.pmcntenset_el0 = s->pmcntenset_el0;
+		v.pmccfiltr_el0 = s->pmccfiltr_el0;
+		v.mdcr_el2 = s->mdcr_el2;
+		v.mdcr_el3 = s->mdcr_el3;
+		v.pmblimitr_el1 = s->pmblimitr_el1;
+		v.pmbsr_el1 = s->pmbsr_el1;
+		if (count_pmu_events(&features.pmu, &v, CYCLE_COUNTER_ID) != here)
+			return true;
+	}
+	return false;
+}
+
+/* freeze.spe.<ctx>: the module comment. */
+static void check_spe_freeze(enum ctx c)
+{
+	struct check_group g;
+	struct pmu_state s;
+	struct claim cl;
+	unsigned n, combo, N = features.pmu.num_counters, hpmn = pmu_owns_el2() && N >= 2 ? N / 2 : N;
+	unsigned ncombos = pmu_owns_el2() ? 32 : 16;
+	uint64_t seen, mask;
+	bool counts;
+	int rc;
+
+	if (!group_begin(&g, RULES_SPE, "freeze.spe.%s", ctx_name(c)))
+		return;
+	for (combo = 0; combo < ncombos; combo++) {
+		pmu_state_init(&s, c);
+		s.pmcr_el0 = PMCR_EL0_E_BIT | PMCR_EL0_DP_BIT | (combo & 1 ? PMCR_EL0_FZS_BIT : 0);
+		s.pmcntenset_el0 = pmu_event_counter_mask() | PMU_CNT_C_BIT;
+		for (n = 0; n < 31; n++)
+			s.pmevtyper[n] = PMU_FILTER_ALL | PMU_EVENT_SW_INCR;
+		s.pmblimitr_el1 = (combo & 2 ? PMBLIMITR_EL1_E_BIT : 0) | (combo & 4 ? PMBLIMITR_EL1_PMFZ_BIT : 0);
+		s.pmbsr_el1 = combo & 8 ? PMBSR_EL1_S_BIT : 0;
+		if (pmu_owns_el2())
+			s.mdcr_el2 = (s.mdcr_el2 & ~MDCR_EL2_HPMN_MASK) | FIELD_PREP(MDCR_EL2, HPMN, hpmn) |
+				     MDCR_EL2_HPME_BIT | (combo & 16 ? MDCR_EL2_HPMFZS_BIT : 0);
+		pmu_program(&s);
+		mask = BIT64(get_num_event_counters_accessible(&features.pmu, &s)) - 1;
+		rc = ctx_aarch32(c) ? pmu_ctx_a32_swinc(c, mask, SWINC_WRITES, 0) : pmu_ctx_swinc_spin(c, mask);
+		if (rc != CTX_OK) {
+			check(&g, false, "unexpected exception at %s", ctx_name(c));
+			exc_record_print(&exc_unexpected);
+			baseline_restore_all();
+			break;
+		}
+		pmu_stop();
+		for (n = 0; n < N; n++) {
+			counts = count_pmu_events(&features.pmu, &s, n) && (mask & BIT64(n));
+			seen = read_pmevcntr(n);
+			check_claim_that(&g, seen == (counts ? SWINC_WRITES : 0u),
+					 pmu_count_claim(&cl, &s, n, 0, counts ? SWINC_WRITES : 0u, seen),
+					 "PMBLIMITR_EL1=0x%llx PMBSR_EL1=0x%llx PMCR_EL0=0x%llx MDCR_EL2=0x%llx at %s: PMEVCNTR%u_EL0 "
+					 "(range %u) expected %u (SPEFreezeOnEvent %s), seen %llu",
+					 (unsigned long long)s.pmblimitr_el1, (unsigned long long)s.pmbsr_el1,
+					 (unsigned long long)s.pmcr_el0, (unsigned long long)s.mdcr_el2, ctx_name(c), n,
+					 n < hpmn ? 1 : 2, counts ? SWINC_WRITES : 0u,
+					 spe_freeze_on_event(&features.pmu, &s, n) ? "frozen" : "not frozen", (unsigned long long)seen);
+		}
+		if (cycles_differ_elsewhere(c, &s))
+			continue; /* another level the call passes through counts cycles: its stop says nothing of c */
+		counts = count_pmu_events(&features.pmu, &s, CYCLE_COUNTER_ID);
+		seen = read_pmccntr_el0();
+		check(&g, (seen != 0) == counts, "PMCR_EL0.DP=1, SPE freeze %s: PMCCNTR_EL0 expected %s, seen %llu (FEAT_SPE_DPFZS "
+		      "%s)", spe_freeze_on_event(&features.pmu, &s, 0) ? "on" : "off", counts ? "nonzero" : "0",
+		      (unsigned long long)seen, features.pmu.spe_dpfzs ? "implemented" : "not implemented");
+	}
+	group_end(&g);
+}
+
 void test_freeze(void)
 {
+	const char *why;
+	unsigned c;
+
 	if (!feat_pmuv3p7(&features.pmu))
 		tap_skip("freeze.overflow", RULES_OVERFLOW, "FEAT_PMUv3p7 not implemented (ID_AA64DFR0_EL1.PMUVer == 0x%x)",
 			 features.pmu.pmuver);
@@ -134,11 +228,18 @@ void test_freeze(void)
 		tap_skip("freeze.overflow", RULES_OVERFLOW, "SW_INCR not in PMCEID0_EL0 (bit 0 == 0)");
 	else
 		check_overflow_freeze();
-	if (features.pmsver < PMSVer_SPEv1p2)
-		tap_skip("freeze.spe", RULES_SPE, "FEAT_SPEv1p2 not implemented (ID_AA64DFR0_EL1.PMSVer == 0x%x)",
-			 features.pmsver);
-	else
-		tap_skip("freeze.spe", RULES_SPE, "FEAT_SPEv1p2 is implemented, but pmucheck does not yet generate SPE "
-			 "buffer management events: not checked");
+	for (c = 0; c < CTX_COUNT; c++) {
+		why = pmu_context_skip_reason((enum ctx)c, true);
+		if (!why && !features.pmu.spev1p2)
+			why = "FEAT_SPEv1p2 not implemented (ID_AA64DFR0_EL1.PMSVer < 0x3)";
+		else if (!why && !feat_pmuv3p7(&features.pmu))
+			why = "FEAT_PMUv3p7 not implemented (ID_AA64DFR0_EL1.PMUVer < 0x7): SPEFreezeOnEvent() needs it";
+		else if (!why && !spe_buffer_owned())
+			why = "EL2 is implemented but owned by a higher level: PMBLIMITR_EL1 and PMBSR_EL1 may be its (MDCR_EL2.E2PB)";
+		if (why)
+			pmu_skip_at("freeze.spe", (enum ctx)c, RULES_SPE, why);
+		else
+			check_spe_freeze((enum ctx)c);
+	}
 	baseline_restore_all();
 }

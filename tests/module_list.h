@@ -15,6 +15,6 @@
 
 #define PMUCHECK_MODULE_LIST(X) PMUCHECK_FAULT_MODULE(X) \
 	X(enable) X(prohibit) X(filter) X(guest_view) X(overflow) X(interrupt) X(freeze) X(pmcr) X(access) \
-	X(ebep) X(sebep) X(snapshot) X(pc_sample) X(icntr) X(threshold) X(regbits) X(sweep) X(exc_events)
+	X(ebep) X(sebep) X(snapshot) X(pc_sample) X(icntr) X(threshold) X(regbits) X(sweep) X(exc_events) X(mt)
 
 #endif

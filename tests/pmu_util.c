@@ -69,7 +69,7 @@ void pmu_state_init(struct pmu_state *s, enum ctx c)
 	/* Field by field, every field: zeroing the whole struct first was picolibc's byte-at-a-time memset on
 	 * 360 bytes, 13% of the suite's instructions (make bench). The assertion makes a new field fail the build
 	 * until it is set here. */
-	_Static_assert(sizeof(struct pmu_state) == 368, "struct pmu_state changed: set its new field here");
+	_Static_assert(sizeof(struct pmu_state) == 384, "struct pmu_state changed: set its new field here");
 	s->el = ctx_el(c);
 	s->secure = features.el3 && ctx_secure(c);
 	s->scr_el3 = (s->secure ? 0 : SCR_EL3_NS_BIT) | (ctx_eel2(c) ? SCR_EL3_EEL2_BIT : 0);
@@ -92,6 +92,8 @@ void pmu_state_init(struct pmu_state *s, enum ctx c)
 	s->pmpcsctl_ss = false;
 	s->el1_aarch32 = ctx_el1_aarch32(c);
 	s->sder32_el3 = 0; /* el3_baseline() */
+	s->pmblimitr_el1 = 0; /* el1_baseline(): no Profiling Buffer, no SPE freeze */
+	s->pmbsr_el1 = 0;
 }
 
 void pmu_stop(void)
@@ -138,6 +140,10 @@ void pmu_program(const struct pmu_state *s)
 		write_sder32_el3(s->sder32_el3);
 	if (pmu_owns_el2())
 		write_mdcr_el2(s->mdcr_el2);
+	if (spe_buffer_owned()) { /* the SPE freeze's controls (SPEFreezeOnEvent) */
+		write_pmbsr_el1(s->pmbsr_el1);
+		write_pmblimitr_el1(s->pmblimitr_el1);
+	}
 	write_pmcr_el0(s->pmcr_el0);
 	isb();
 }

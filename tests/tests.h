@@ -25,6 +25,8 @@ void test_prohibit(void);
 void test_filter(void);
 /* D11.7.2 the exception-related events, counted exactly where they occur (tests/exc_events.c). */
 void test_exc_events(void);
+/* D11.7.1 multithreaded counting: PMEVTYPER<n>_EL0.MT with a sibling thread (tests/mt.c). */
+void test_mt(void);
 
 /* HPMN as the guest's view: RAZ/WI bits, counter accesses, PMCR_EL0.P (tests/guest_view.c). */
 void test_guest_view(void);

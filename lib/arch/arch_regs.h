@@ -31,6 +31,7 @@
 #define MDCR_EL3_PMSSE_SHIFT  30        /* FEAT_PMUv3_SS: Capture events 00 disabled, 01 by MDCR_EL2.PMSSE, */
 #define MDCR_EL3_PMSSE_MASK   MASK64(31, 30) /* 10 enabled and prohibited, 11 enabled and allowed */
 #define MDCR_EL3_SCCD_BIT     BIT64(23) /* FEAT_PMUv3p5 */
+#define MDCR_EL3_MTPME_BIT    BIT64(28) /* FEAT_MTPMU: PMEVTYPER<n>_EL0.MT usable */
 #define MDCR_EL3_SPME_BIT     BIT64(17)
 #define MDCR_EL3_SDD_BIT      BIT64(16)
 #define MDCR_EL3_EnPM2_BIT    BIT64(7)
@@ -38,6 +39,7 @@
 
 /* ---- MDCR_EL2 (D24.3.17) ---- */
 #define MDCR_EL2_HPMFZS_BIT   BIT64(36) /* FEAT_SPEv1p2 */
+#define MDCR_EL2_MTPME_BIT    BIT64(28) /* FEAT_MTPMU without EL3 */
 #define MDCR_EL2_PMSSE_SHIFT  30        /* FEAT_PMUv3_SS: as MDCR_EL3.PMSSE, 01 defers to PMECR_EL1.SSE */
 #define MDCR_EL2_PMSSE_MASK   MASK64(31, 30)
 #define MDCR_EL2_HPMFZO_BIT   BIT64(29) /* FEAT_PMUv3p7 */
@@ -88,6 +90,7 @@
 #define PMEVTYPER_M_BIT       BIT64(26)
 #define PMEVTYPER_MT_BIT      BIT64(25)
 #define PMEVTYPER_SH_BIT      BIT64(24)
+#define PMEVTYPER_MT_BIT      BIT64(25) /* FEAT_MTPMU: count the events of the PEs with the same Aff3..Aff1 */
 #define PMEVTYPER_RLK_BIT     BIT64(22)
 #define PMEVTYPER_RLU_BIT     BIT64(21)
 #define PMEVTYPER_RLH_BIT     BIT64(20)
@@ -199,6 +202,8 @@
 /* ---- ID_AA64DFR0_EL1 (D24.2) ---- */
 #define ID_AA64DFR0_EL1_HPMN0_SHIFT  60
 #define ID_AA64DFR0_EL1_HPMN0_MASK   MASK64(63, 60)
+#define ID_AA64DFR0_EL1_MTPMU_SHIFT  48
+#define ID_AA64DFR0_EL1_MTPMU_MASK   MASK64(51, 48)
 #define ID_AA64DFR0_EL1_PMSVer_SHIFT 32
 #define ID_AA64DFR0_EL1_PMSVer_MASK  MASK64(35, 32)
 #define ID_AA64DFR0_EL1_SEBEP_SHIFT  24
@@ -218,6 +223,12 @@
 #define PMUVer_V3P8    0x8
 #define PMUVer_V3P9    0x9
 #define PMUVer_IMPDEF  0xF
+
+/* ---- FEAT_SPE Profiling Buffer (D13.5.2.2 SPE freeze; PMBLIMITR_EL1, PMBSR_EL1 register descriptions) ---- */
+#define PMBLIMITR_EL1_E_BIT    BIT64(0)  /* the Profiling Buffer enabled */
+#define PMBLIMITR_EL1_PMFZ_BIT BIT64(5)  /* FEAT_SPEv1p2: freeze the PMU on a buffer management event */
+#define PMBSR_EL1_S_BIT        BIT64(17) /* collection stopped (a buffer management event): SPEProfilingStopped() */
+#define PMSVer_SPEv1p2         0x3       /* ID_AA64DFR0_EL1.PMSVer of FEAT_SPEv1p2 */
 
 /* ---- ID_AA64DFR1_EL1 ---- */
 #define ID_AA64DFR1_EL1_DPFZS_SHIFT   52
@@ -294,6 +305,7 @@
 
 /* ---- MPIDR_EL1 (D24.2.106): the affinity fields Aff3 [39:32], Aff2 [23:16], Aff1 [15:8], Aff0 [7:0] ---- */
 #define MPIDR_EL1_AFF_MASK U64(0xFF00FFFFFF)
+#define MPIDR_EL1_MT_BIT   BIT64(24) /* the lowest affinity level is threads of one core */
 
 /* ---- ID_AA64MMFR0_EL1.PARange (D24.2.81): physical address size ---- */
 #define ID_AA64MMFR0_EL1_PARange_SHIFT 0

@@ -50,6 +50,9 @@ void features_read(void)
 	f->pmu.ebep = f->ebep != 0;
 	f->pmu.sebep = f->sebep != 0;
 	f->pmu.pmss = f->pmss == 1;        /* FEAT_PMUv3_SS: ID_AA64DFR0_EL1.PMSS == 0b0001 */
+	f->pmu.spev1p2 = f->pmsver >= PMSVer_SPEv1p2 && f->pmsver != 0xF; /* FEAT_SPEv1p2 */
+	f->pmu.mtpmu = FIELD_GET(ID_AA64DFR0_EL1, MTPMU, f->id_aa64dfr0_el1) == 1; /* FEAT_MTPMU */
+	f->pmu.spe_dpfzs = f->pmu.spev1p2 && FIELD_GET(ID_AA64DFR1_EL1, DPFZS, f->id_aa64dfr1_el1) != 0;
 	f->pmu.pmicntr = f->pmicntr != 0;  /* FEAT_PMUv3_ICNTR */
 	/* FEAT_PCSRv8p9 is told by the external debug/PMU registers (PMDEVID), not a System register: left 0 */
 	f->pmu.aarch32 = FIELD_GET(ID_AA64PFR0_EL1, EL0, f->id_aa64pfr0_el1) == ID_AA64PFR0_EL_AARCH32 ||

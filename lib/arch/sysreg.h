@@ -55,6 +55,10 @@ SYSREG_RW(pmecr_el1, S3_0_C9_C14_5) /* FEAT_EBEP (PMECR_EL1 register description
 SYSREG_RW(pmiar_el1, S3_0_C9_C14_7) /* FEAT_SEBEP (PMIAR_EL1 register description) */
 SYSREG_RW(contextidr_el1, contextidr_el1)
 SYSREG_RW(pmsscr_el1, S3_0_C9_C13_3) /* FEAT_PMUv3_SS (PMSSCR_EL1 register description) */
+/* FEAT_SPE's Profiling Buffer (PMBLIMITR_EL1, PMBPTR_EL1, PMBSR_EL1 register descriptions) */
+SYSREG_RW(pmblimitr_el1, S3_0_C9_C10_0)
+SYSREG_RW(pmbptr_el1, S3_0_C9_C10_1)
+SYSREG_RW(pmbsr_el1, S3_0_C9_C10_3)
 /* FEAT_PMUv3_SS snapshot registers, read-only: op0 = 2, op1 = 0, CRn = 14 (not in ../shared/spec/registers/:
  * the encodings of Arm's register index, as binutils and LLVM spell them) */
 SYSREG_READ(pmccntsvr_el1, S2_0_C14_C11_7)

@@ -116,6 +116,29 @@ static bool first_range_frozen(const struct pmu_features *f, const struct pmu_st
 	return feat_pmuv3p7(f) && (s->pmcr_el0 & PMCR_EL0_FZO_BIT) && (s->pmovsclr_el0 & first_range_freeze_flags(f, s));
 }
 
+bool pmevtyper_mt_effective(const struct pmu_features *f, const struct pmu_state *s, unsigned n)
+{
+	bool disabled = f->el3 ? !(s->mdcr_el3 & MDCR_EL3_MTPME_BIT) : f->el2 && !(s->mdcr_el2 & MDCR_EL2_MTPME_BIT);
+
+	return f->mtpmu && !disabled && n < 31 && (s->pmevtyper[n] & PMEVTYPER_MT_BIT);
+}
+
+bool spe_freeze_on_event(const struct pmu_features *f, const struct pmu_state *s, unsigned idx)
+{
+	bool freeze_on_event, stopped;
+
+	if (!f->spev1p2 || !feat_pmuv3p7(f))
+		return false;
+	if (idx == CYCLE_COUNTER_ID && !f->spe_dpfzs) /* FZS does not affect the cycle counter without DPFZS */
+		return false;
+	freeze_on_event = (s->pmblimitr_el1 & (PMBLIMITR_EL1_E_BIT | PMBLIMITR_EL1_PMFZ_BIT)) ==
+			  (PMBLIMITR_EL1_E_BIT | PMBLIMITR_EL1_PMFZ_BIT);
+	stopped = s->pmbsr_el1 & PMBSR_EL1_S_BIT;
+	if (get_pmu_counter_range(f, s, idx) == PMUCounterRange_R1)
+		return freeze_on_event && stopped && (s->pmcr_el0 & PMCR_EL0_FZS_BIT);
+	return freeze_on_event && stopped && (s->mdcr_el2 & MDCR_EL2_HPMFZS_BIT);
+}
+
 bool count_pmu_events(const struct pmu_features *f, const struct pmu_state *s, unsigned idx)
 {
 	enum pmu_counter_range range = get_pmu_counter_range(f, s, idx);
@@ -130,11 +153,12 @@ bool count_pmu_events(const struct pmu_features *f, const struct pmu_state *s, u
 	enabled = global_en && counter_en;
 
 	prohibited = pmu_event_counting_prohibited(f, s, range);
-	frozen = pmu_frozen(f, s, idx);
+	frozen = pmu_frozen(f, s, idx) || spe_freeze_on_event(f, s, idx); /* "frozen || SPEFreezeOnEvent(idx)" */
 	if (idx == CYCLE_COUNTER_ID) {
 		/* PMCR_EL0.DP disables the cycle counter when event counting (in the first range) is prohibited
 		 * or frozen; otherwise neither affects the cycle counter. */
-		if ((prohibited || first_range_frozen(f, s)) && (s->pmcr_el0 & PMCR_EL0_DP_BIT))
+		if ((prohibited || first_range_frozen(f, s) || spe_freeze_on_event(f, s, idx)) &&
+		    (s->pmcr_el0 & PMCR_EL0_DP_BIT))
 			enabled = false;
 		prohibited = false;
 		/* FEAT_PMUv3p5: MDCR_EL3.SCCD in Secure state or at EL3, MDCR_EL2.HCCD at EL2 */

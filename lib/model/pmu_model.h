@@ -32,6 +32,9 @@ struct pmu_features {
 	bool pmicntr;          /* FEAT_PMUv3_ICNTR: ID_AA64DFR1_EL1.PMICNTR != 0 */
 	bool pcsrv8p9;         /* FEAT_PCSRv8p9: PC sampling on a Capture event (PMPCSCTL.SS) */
 	bool pmss_in_debug;    /* IMPLEMENTATION DEFINED (D13.9 RTSYTY): the PE allows Capture events in Debug state */
+	bool mtpmu;            /* FEAT_MTPMU: ID_AA64DFR0_EL1.MTPMU == 0b0001 */
+	bool spev1p2;          /* FEAT_SPEv1p2: ID_AA64DFR0_EL1.PMSVer >= 0b0011 (SPEFreezeOnEvent) */
+	bool spe_dpfzs;        /* FEAT_SPE_DPFZS: ID_AA64DFR1_EL1.DPFZS != 0 (the SPE freeze stops the cycle counter) */
 	bool aarch32_only;     /* !HaveAArch64(): no Exception level uses AArch64 (AArch32.IncrementEventCounter's
 				* second branch: 32-bit event counters, PMCR.LP RES0). pmucheck itself runs AArch64, so
 				* only the host tests set it. */
@@ -60,6 +63,8 @@ struct pmu_state {
 	bool pmpcsctl_ss;      /* PMPCSCTL.SS (FEAT_PCSRv8p9): sample the PC on a Capture event */
 	bool el1_aarch32;      /* ELUsingAArch32(EL1): the context's EL1 is AArch32 (EL3 AArch64) */
 	uint64_t sder32_el3;   /* SDER32_EL3.SUNIDEN (bit 1): Secure EL0 counting with an AArch32 EL1 (CountPMUEvents) */
+	uint64_t pmblimitr_el1; /* FEAT_SPE: PMBLIMITR_EL1.{E, PMFZ} (SPEFreezeOnEvent) */
+	uint64_t pmbsr_el1;    /* FEAT_SPE: PMBSR_EL1.S, collection stopped (SPEProfilingStopped) */
 };
 
 enum pmu_counter_range { PMUCounterRange_R1, PMUCounterRange_R2, PMUCounterRange_R3 };
@@ -156,6 +161,24 @@ bool pmu_sw_increment_reaches(const struct pmu_features *f, const struct pmu_sta
  * Security state, or the PE is at EL2 or EL3.
  */
 bool pmcr_p_resets(const struct pmu_features *f, const struct pmu_state *s, unsigned n);
+
+/*
+ * SPEFreezeOnEvent(idx) (J1.1.1.88, D11.5.2, D13.5.2.2): whether counter idx is frozen by an SPE buffer management
+ * event: FEAT_SPEv1p2 and FEAT_PMUv3p7, PMBLIMITR_EL1.{E, PMFZ} == '11', collection stopped (PMBSR_EL1.S == 1,
+ * SPEProfilingStopped() without FEAT_SPE_EXC), and PMCR_EL0.FZS for the first range (the instruction counter
+ * included), MDCR_EL2.HPMFZS for the second. The cycle counter only with FEAT_SPE_DPFZS. count_pmu_events() takes
+ * it with the overflow freeze ("frozen = frozen || SPEFreezeOnEvent(idx)").
+ */
+bool spe_freeze_on_event(const struct pmu_features *f, const struct pmu_state *s, unsigned idx);
+
+/*
+ * The Effective value of PMEVTYPER<n>_EL0.MT (PMEVTYPER<n>_EL0, MDCR_EL3, MDCR_EL2 register descriptions;
+ * D11.7.1): the bit where FEAT_MTPMU is implemented and enabled; 0 (the counter counts only its own PE's events)
+ * without FEAT_MTPMU, or with it disabled: MDCR_EL3.MTPME == 0 with EL3, MDCR_EL2.MTPME == 0 without EL3 (with
+ * EL2). With 1, the counter counts the events Attributable to every PE with the same affinity at level 1 and
+ * above, each filtered by CountPMUEvents() in the state of the PE it is Attributable to (Example D11-3).
+ */
+bool pmevtyper_mt_effective(const struct pmu_features *f, const struct pmu_state *s, unsigned n);
 
 /*
  * CountPMUEvents(idx) (J1.3.1.93): whether counter idx (event counter 0..N-1, CYCLE_COUNTER_ID, or

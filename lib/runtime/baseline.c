@@ -139,6 +139,11 @@ uint64_t hdfgxtr2_el2_pmu_bits(bool write)
 	return bits;
 }
 
+bool spe_buffer_owned(void)
+{
+	return features.pmu.spev1p2 && (orchestrator_el >= 2 || !features.el2);
+}
+
 void el1_baseline(void)
 {
 	if (orchestrator_el > 1)
@@ -149,6 +154,10 @@ void el1_baseline(void)
 			    PMUSERENR_EL0_ER_BIT);
 	if (features.pmu.ebep) /* PMU Profiling exception disabled at EL1's level, KPME = 0 */
 		write_pmecr_el1(0);
+	if (spe_buffer_owned()) { /* no Profiling Buffer, no buffer management event: no SPE freeze (UNKNOWN at reset) */
+		write_pmblimitr_el1(0);
+		write_pmbsr_el1(0);
+	}
 	isb();
 }
 

@@ -66,4 +66,10 @@ void pmu_baseline(void);
 /* Every level the orchestrator owns back at its baseline, highest first, then the PMU's. */
 void baseline_restore_all(void);
 
+/*
+ * Whether pmucheck programs the SPE Profiling Buffer's PMBLIMITR_EL1 and PMBSR_EL1 (the SPE freeze's controls):
+ * FEAT_SPEv1p2, and pmucheck owns EL2 or there is none (a hypervisor above may trap them: MDCR_EL2.E2PB, TPMS).
+ */
+bool spe_buffer_owned(void);
+
 #endif

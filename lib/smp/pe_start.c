@@ -162,3 +162,47 @@ void pe_park(void)
 	for (;;)
 		__asm__ volatile("wfe");
 }
+
+/* The call pe_call_start() leaves for one PE (read by it with its MMU on: cacheable, coherent). */
+static struct {
+	volatile int idx;               /* the PE that runs it; -1: none */
+	uint64_t (*volatile fn)(uint64_t);
+	volatile uint64_t arg, result;
+} pe_call_slot = { -1, NULL, 0, 0 };
+static uint64_t pe_entry, pe_pen;
+
+void pe_set_entries(uint64_t entry, uint64_t pen)
+{
+	pe_entry = entry;
+	pe_pen = pen;
+}
+
+bool pe_call_start(unsigned idx, uint64_t (*fn)(uint64_t), uint64_t arg, const char **why)
+{
+	pe_call_slot.fn = fn;
+	pe_call_slot.arg = arg;
+	pe_call_slot.result = 0;
+	pe_call_slot.idx = (int)idx;
+	dsb_ish();
+	if (!pe_start(idx, pe_entry, pe_pen, why)) {
+		pe_call_slot.idx = -1;
+		return false;
+	}
+	return true;
+}
+
+uint64_t pe_call_wait(unsigned idx)
+{
+	pe_wait_done(idx);
+	return pe_call_slot.result;
+}
+
+bool pe_call_take(unsigned idx)
+{
+	if (pe_call_slot.idx != (int)idx)
+		return false;
+	pe_call_slot.result = pe_call_slot.fn(pe_call_slot.arg);
+	pe_call_slot.idx = -1;
+	dsb_ish();
+	return true;
+}

@@ -53,6 +53,21 @@ void pe_park_or_wait(unsigned idx);
 /* On the started PE, when it is done: PSCI CPU_OFF where PSCI started it, else wait for events forever. */
 void __attribute__((noreturn)) pe_park(void);
 
+/*
+ * Running code on another PE while this one goes on (a sibling thread's events, FEAT_MTPMU). pe_set_entries():
+ * the boot code's PSCI entry and holding pen, once. pe_call_start(): PE idx is started (pe_start()) to run
+ * fn(arg) at the orchestrator's Exception level, MMU on, on its own stacks, and this returns once it has
+ * reported itself started, fn running; pe_call_wait() waits until it has returned and gives fn's result. The
+ * started PE takes the call in pe_call_take() before its usual job. While a call runs, the caller must not use
+ * the one-PE-at-a-time runtime (ctx_call(), the exception expectations): fn may. Returns false with *why when the
+ * PE could not be started.
+ */
+void pe_set_entries(uint64_t entry, uint64_t pen);
+bool pe_call_start(unsigned idx, uint64_t (*fn)(uint64_t), uint64_t arg, const char **why);
+uint64_t pe_call_wait(unsigned idx);
+/* On PE idx, after it reported itself started: run the call pe_call_start() left for it, if any (true). */
+bool pe_call_take(unsigned idx);
+
 /* Current system counter in milliseconds since an arbitrary origin (CNTPCT_EL0 / CNTFRQ_EL0). */
 uint64_t pe_time_ms(void);
 

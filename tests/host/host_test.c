@@ -154,7 +154,8 @@ static const struct {
 	{ "overflow", run_overflow_tests }, { "ebep", run_ebep_tests },
 	{ "profiling_exception", run_profiling_exception_tests }, { "snapshot", run_snapshot_tests },
 	{ "pc_sample", run_pc_sample_tests }, { "icntr", run_icntr_tests }, { "access_mask", run_access_mask_tests },
-	{ "exc_events", run_exc_events_tests },
+	{ "exc_events", run_exc_events_tests }, { "spe_freeze", run_spe_freeze_tests },
+	{ "mtpmu", run_mtpmu_tests },
 	{ "threshold", run_threshold_tests }, { "fields", run_fields_tests },
 	{ "aarch32", run_aarch32_tests },
 };

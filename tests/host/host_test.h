@@ -91,6 +91,8 @@ void run_access_mask_tests(void); /* test_access_mask.c: GetPMUReadMask/GetPMUWr
 void run_threshold_tests(void);  /* test_threshold.c: D13.8 threshold/edge counting, Tables D13-5..D13-8 */
 void run_aarch32_tests(void);   /* test_aarch32.c: AArch32.IncrementEventCounter, SDER32_EL3.SUNIDEN, G8.4 accessors */
 void run_fields_tests(void);     /* test_fields.c: the register fields' kinds (pmu_fields.c) */
+void run_mtpmu_tests(void);     /* test_mtpmu.c: FEAT_MTPMU's Effective PMEVTYPER<n>_EL0.MT */
+void run_spe_freeze_tests(void); /* test_spe_freeze.c: D11.5.2 the SPE buffer management event freeze */
 void run_exc_events_tests(void); /* test_exc_events.c: D11.7.2 exception-related events, their classification */
 
 #endif
