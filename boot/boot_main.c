@@ -52,16 +52,14 @@ extern char secondary_entry[], pe_holding_pen[]; /* boot/entry.S */
 /* Whether pmucheck.efi's UEFI entry started this image (boot/uefi/efi_main.c left its record). */
 static bool started_by_uefi(void) { return efi_handoff.magic == EFI_HANDOFF_MAGIC; }
 
-/*
- * Started by UEFI: what the firmware said replaces what the tree (or the build) said where the firmware knows
- * better: the boot arguments are the shell's command line (not /chosen/bootargs), RAM is the memory map's, and
- * the run ends with PSCI SYSTEM_OFF where nothing answers semihosting (the shell cannot get control back).
- */
 static char acpi_err[160]; /* why the ACPI tables were not usable ("" when they were, or were not read) */
 static struct plat_range boot_ram[2 * EFI_HANDOFF_MEM_MAX]; /* what mmu_boot() mapped of RAM (uefi_boot_ram()) */
 static unsigned boot_ram_count;
 
 /*
+ * Started by UEFI: what the firmware said replaces what the tree (or the build) said where the firmware knows
+ * better: the boot arguments are the shell's command line (not /chosen/bootargs), RAM is the memory map's, and
+ * the run ends with PSCI SYSTEM_OFF where nothing answers semihosting (the shell cannot get control back).
  * Which description wins when the firmware gives both: the device tree, unless it is a stub (no /cpus, as
  * firmware that boots with ACPI leaves), or the boot argument pmucheck.acpi=force asks for ACPI;
  * pmucheck.acpi=off never reads ACPI. Linux arm64 decides so (arch/arm64/kernel/acpi.c acpi_boot_table_init:
@@ -258,7 +256,7 @@ static void pe_run(unsigned idx, enum pe_job job)
 	test_counts(&p0, &f0, &s0);
 	if (idx == 0) {
 		pe_run_job(0);
-	} else if (pe_start(idx, (uint64_t)(uintptr_t)secondary_entry, (uint64_t)(uintptr_t)pe_holding_pen, &why)) {
+	} else if (pe_start(idx, &why)) {
 		pe_wait_done(idx);
 	} else if (job != PE_JOB_RECORD) {
 		snprintf(prefix, sizeof(prefix), "pe%u.", idx);
@@ -296,11 +294,12 @@ static void run_pes(void)
 		ran++;
 	}
 	if (plat.pe_count > 1) {
-		pe_class_summary(plat.pe_count, distinct);
 		/* the generic timer's count (CNTPCT_EL0), for make bench's per-PE cost: what grows with the PE count */
+		uint64_t ms = pe_time_ms() - start;
+
+		pe_class_summary(plat.pe_count, distinct);
 		printf("# PEs run: %u in %llu ms (%llu us per PE), from the first PE's start to the last one's report\n",
-		       ran, (unsigned long long)(pe_time_ms() - start),
-		       (unsigned long long)(ran ? (pe_time_ms() - start) * 1000 / ran : 0));
+		       ran, (unsigned long long)ms, (unsigned long long)(ran ? ms * 1000 / ran : 0));
 	}
 }
 

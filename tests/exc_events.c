@@ -206,8 +206,6 @@ static int run_cause(enum ctx c, enum exc_cause cause, unsigned k, const struct 
 	unsigned n;
 	int rc;
 
-	for (n = 0; n < EXC_EVENTS_K; n++)
-		rec[n].taken = false;
 	pmu_program(s);
 	exc_expect_table_begin(rec, EXC_EVENTS_K);
 	rc = ctx_call(c, at_ctx_cause, cause | (uint64_t)k << 8 | (uint64_t)ctx_el(c) << 16 |

@@ -403,12 +403,6 @@ static uint64_t at_ctx_inst_block(uint64_t unused)
 	return 0;
 }
 
-/* Whether this run counts instructions exactly: QEMU (pmucheck.qemu) with INST_RETIRED advertised (-icount). */
-static bool counts_exactly(void)
-{
-	return test_platform_version()[0] && pmu_event_implemented(PMU_EVENT_INST_RETIRED);
-}
-
 /* INST_BLOCK + 1 or + 2 (top of file), as the first count of the run showed; 0: not seen yet. */
 static uint64_t inst_interval;
 
@@ -421,7 +415,7 @@ static void check_inst_retired(enum ctx c)
 	struct pmu_state s;
 	struct claim cl;
 
-	if (!counts_exactly() || features.pmu.num_counters < 2) {
+	if (!pmu_counts_instructions_exactly() || features.pmu.num_counters < 2) {
 		/* QEMU advertises INST_RETIRED only under -icount, where it counts exactly */
 		pmu_skip_at("filter.inst_retired", c, RULES_INST_RETIRED, !test_platform_version()[0] ?
 			    "not QEMU (no pmucheck.qemu boot argument): no platform known to count instructions exactly" :

@@ -129,33 +129,6 @@ static void check_overflow_freeze(void)
 	group_end(&g);
 }
 
-/*
- * Whether the model decides the cycle counter differently at a level a call into c passes through (the
- * orchestrator's, EL1 for EL0): then PMCCNTR_EL0 after the call says nothing of c alone.
- */
-static bool cycles_differ_elsewhere(enum ctx c, const struct pmu_state *s)
-{
-	bool here = count_pmu_events(&features.pmu, s, CYCLE_COUNTER_ID);
-	struct pmu_state v;
-	unsigned o;
-
-	for (o = 0; o < CTX_COUNT; o++) {
-		if (o == (unsigned)c || !pmu_ctx_visited(c, (enum ctx)o))
-			continue;
-		pmu_state_init(&v, (enum ctx)o);
-		v.pmcr_el0 = s->pmcr_el0;
-		v.pmcntenset_el0 = s->pmcntenset_el0;
-		v.pmccfiltr_el0 = s->pmccfiltr_el0;
-		v.mdcr_el2 = s->mdcr_el2;
-		v.mdcr_el3 = s->mdcr_el3;
-		v.pmblimitr_el1 = s->pmblimitr_el1;
-		v.pmbsr_el1 = s->pmbsr_el1;
-		if (count_pmu_events(&features.pmu, &v, CYCLE_COUNTER_ID) != here)
-			return true;
-	}
-	return false;
-}
-
 /* freeze.spe.<ctx>: the module comment. */
 static void check_spe_freeze(enum ctx c)
 {
@@ -203,9 +176,9 @@ static void check_spe_freeze(enum ctx c)
 					 n < hpmn ? 1 : 2, counts ? SWINC_WRITES : 0u,
 					 spe_freeze_on_event(&features.pmu, &s, n) ? "frozen" : "not frozen", (unsigned long long)seen);
 		}
-		if (cycles_differ_elsewhere(c, &s))
-			continue; /* another level the call passes through counts cycles: its stop says nothing of c */
 		counts = count_pmu_events(&features.pmu, &s, CYCLE_COUNTER_ID);
+		if (pmu_decides_elsewhere(c, &s, CYCLE_COUNTER_ID, !counts))
+			continue; /* a level the call passes through decides the cycle counter otherwise: says nothing of c */
 		seen = read_pmccntr_el0();
 		check(&g, (seen != 0) == counts, "PMCR_EL0.DP=1, SPE freeze %s: PMCCNTR_EL0 expected %s, seen %llu (FEAT_SPE_DPFZS "
 		      "%s)", spe_freeze_on_event(&features.pmu, &s, 0) ? "on" : "off", counts ? "nonzero" : "0",

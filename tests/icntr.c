@@ -530,7 +530,7 @@ void test_icntr(void)
 		tap_skip("icntr.freeze", RULES_FREEZE, ABSENT);
 		return;
 	}
-	exact = test_platform_version()[0] && pmu_event_implemented(PMU_EVENT_INST_RETIRED);
+	exact = pmu_counts_instructions_exactly();
 	printf("# icntr: %s\n", exact ? "exact counts (QEMU with INST_RETIRED in PMCEID0_EL0: -icount)"
 				      : "counting or not, no exact counts (not QEMU under -icount)");
 	for (c = 0; c < CTX_COUNT; c++) {

@@ -76,12 +76,6 @@ static int sibling_pe(void)
 	return -1;
 }
 
-/* Whether this PE counts instructions exactly: QEMU (pmucheck.qemu) with INST_RETIRED advertised (-icount). */
-static bool counts_exactly(void)
-{
-	return test_platform_version()[0] && pmu_event_implemented(PMU_EVENT_INST_RETIRED);
-}
-
 /* One run: the sibling makes k rounds at c while this PE waits; this PE's counters after it. */
 static bool run_sibling(unsigned sib, enum ctx c, unsigned k, const struct pmu_state *s, uint64_t *ctr,
 			const char **why)
@@ -108,7 +102,7 @@ static void check_sibling(enum ctx c, unsigned sib, enum ctx other)
 	struct pmu_state s; /* this PE's controls, in the sibling's state (its context's EL and Security state) */
 	uint64_t none[5], some[5], delta;
 	unsigned on, n, want;
-	bool exact = counts_exactly(), inst[5] = { true, true, false, false, true };
+	bool exact = pmu_counts_instructions_exactly(), inst[5] = { true, true, false, false, true };
 	const char *why = NULL;
 	static const char *const what[5] = { "INST_RETIRED MT=1", "INST_RETIRED MT=0", "SW_INCR MT=1", "SW_INCR MT=0",
 					     "INST_RETIRED MT=1, filtered elsewhere" };

@@ -352,7 +352,17 @@ bool pmu_irq_ready(const char **why)
 	return false;
 }
 
+bool pmu_counts_instructions_exactly(void)
+{
+	return test_platform_version()[0] && pmu_event_implemented(PMU_EVENT_INST_RETIRED);
+}
+
 bool pmu_icntr_counts_elsewhere(enum ctx c, const struct pmu_state *s)
+{
+	return pmu_decides_elsewhere(c, s, INSTRUCTION_COUNTER_ID, true);
+}
+
+bool pmu_decides_elsewhere(enum ctx c, const struct pmu_state *s, unsigned idx, bool counts)
 {
 	struct pmu_state v;
 	unsigned o;
@@ -364,7 +374,7 @@ bool pmu_icntr_counts_elsewhere(enum ctx c, const struct pmu_state *s)
 		v.el = ctx_el((enum ctx)o);
 		v.secure = features.el3 && ctx_secure((enum ctx)o);
 		v.scr_el3 = (v.secure ? 0 : SCR_EL3_NS_BIT) | (ctx_eel2((enum ctx)o) ? SCR_EL3_EEL2_BIT : 0);
-		if (count_pmu_events(&features.pmu, &v, INSTRUCTION_COUNTER_ID))
+		if (count_pmu_events(&features.pmu, &v, idx) == counts)
 			return true;
 	}
 	return false;

@@ -134,6 +134,19 @@ bool pmu_ctx_visited(enum ctx target, enum ctx c);
 bool pmu_icntr_counts_elsewhere(enum ctx c, const struct pmu_state *s);
 
 /*
+ * Whether the model decides counter idx (an event counter, CYCLE_COUNTER_ID or INSTRUCTION_COUNTER_ID) as `counts`,
+ * under s's controls, in another context a ctx_call() into c passes through (pmu_ctx_visited()), s taken at each
+ * such context's EL and Security state. pmu_icntr_counts_elsewhere() is the instruction counter with counts true.
+ */
+bool pmu_decides_elsewhere(enum ctx c, const struct pmu_state *s, unsigned idx, bool counts);
+
+/*
+ * Whether this run takes the PE to count instructions exactly: QEMU (the pmucheck.qemu boot argument) with
+ * INST_RETIRED advertised, which it is only under -icount. Elsewhere the architecture promises no exact count.
+ */
+bool pmu_counts_instructions_exactly(void);
+
+/*
  * The filter bits of PMEVTYPER<n>_EL0, PMCCFILTR_EL0 and PMICFILTR_EL0 this PE implements, into bits[] (room for
  * 7), in the order the modules enumerate combinations: P, U; NSK, NSU, M with EL3; NSH with EL2; SH with EL3
  * and FEAT_SEL2 (CountPMUEvents). Returns how many.

@@ -82,7 +82,15 @@ static bool pe_waits_again(void)
 	return orchestrator_el == 3 || plat.psci == PLAT_PSCI_NONE;
 }
 
-bool pe_start(unsigned idx, uint64_t entry, uint64_t pen, const char **why)
+static uint64_t pe_entry, pe_pen; /* pe_set_entries() */
+
+void pe_set_entries(uint64_t entry, uint64_t pen)
+{
+	pe_entry = entry;
+	pe_pen = pen;
+}
+
+bool pe_start(unsigned idx, const char **why)
 {
 	uint64_t mpidr = plat.pe_mpidr[idx];
 	int64_t rc;
@@ -113,12 +121,12 @@ bool pe_start(unsigned idx, uint64_t entry, uint64_t pen, const char **why)
 		pe_mailbox[1] = idx;
 		pe_mailbox[0] = mpidr;
 		dc_cvac((uintptr_t)pe_mailbox);
-		*(volatile uint64_t *)(uintptr_t)plat.pe_release_addr[idx] = pen;
+		*(volatile uint64_t *)(uintptr_t)plat.pe_release_addr[idx] = pe_pen;
 		dc_cvac((uintptr_t)plat.pe_release_addr[idx]);
 		dsb_sy();
 		__asm__ volatile("sev");
 	} else if (plat.psci != PLAT_PSCI_NONE) {
-		rc = psci_call(plat.psci, PSCI_CPU_ON_64, mpidr, entry, idx);
+		rc = psci_call(plat.psci, PSCI_CPU_ON_64, mpidr, pe_entry, idx);
 		if (rc != PSCI_SUCCESS) {
 			*why = rc == PSCI_ALREADY_ON ? "PSCI CPU_ON: ALREADY_ON" : "PSCI CPU_ON failed";
 			return false;
@@ -169,13 +177,6 @@ static struct {
 	uint64_t (*volatile fn)(uint64_t);
 	volatile uint64_t arg, result;
 } pe_call_slot = { -1, NULL, 0, 0 };
-static uint64_t pe_entry, pe_pen;
-
-void pe_set_entries(uint64_t entry, uint64_t pen)
-{
-	pe_entry = entry;
-	pe_pen = pen;
-}
 
 bool pe_call_start(unsigned idx, uint64_t (*fn)(uint64_t), uint64_t arg, const char **why)
 {
@@ -184,7 +185,7 @@ bool pe_call_start(unsigned idx, uint64_t (*fn)(uint64_t), uint64_t arg, const c
 	pe_call_slot.result = 0;
 	pe_call_slot.idx = (int)idx;
 	dsb_ish();
-	if (!pe_start(idx, pe_entry, pe_pen, why)) {
+	if (!pe_start(idx, why)) {
 		pe_call_slot.idx = -1;
 		return false;
 	}

@@ -33,12 +33,17 @@ extern volatile uint64_t pe_mailbox[2];
 bool pe_setup(unsigned pes, const char **why);
 
 /*
- * Start PE `idx` (plat.pe_mpidr[idx]) and wait until it reports itself started. `entry` is the physical
- * address PSCI CPU_ON starts it at (with x0 = idx); `pen`, the holding pen's, is where a spin-table release
- * sends it. Returns true, or false with *why set (no room from pe_setup(), no way to start it, PSCI's error, or
- * the timeout).
+ * The boot code's entry points, once before the first pe_start(): `entry`, the physical address PSCI CPU_ON starts
+ * a PE at (with x0 = its index; boot/entry.S secondary_entry), and `pen`, the holding pen's, where a spin-table
+ * release sends it.
  */
-bool pe_start(unsigned idx, uint64_t entry, uint64_t pen, const char **why);
+void pe_set_entries(uint64_t entry, uint64_t pen);
+
+/*
+ * Start PE `idx` (plat.pe_mpidr[idx]) at the entry pe_set_entries() gave and wait until it reports itself started.
+ * Returns true, or false with *why set (no room from pe_setup(), no way to start it, PSCI's error, or the timeout).
+ */
+bool pe_start(unsigned idx, const char **why);
 /* Wait until PE `idx` reports that it has finished (no timeout: a hang is the watchdog's, lib/runtime/watchdog.h). */
 void pe_wait_done(unsigned idx);
 
@@ -54,15 +59,14 @@ void pe_park_or_wait(unsigned idx);
 void __attribute__((noreturn)) pe_park(void);
 
 /*
- * Running code on another PE while this one goes on (a sibling thread's events, FEAT_MTPMU). pe_set_entries():
- * the boot code's PSCI entry and holding pen, once. pe_call_start(): PE idx is started (pe_start()) to run
+ * Running code on another PE while this one goes on (a sibling thread's events, FEAT_MTPMU). pe_call_start(): PE
+ * idx is started (pe_start()) to run
  * fn(arg) at the orchestrator's Exception level, MMU on, on its own stacks, and this returns once it has
  * reported itself started, fn running; pe_call_wait() waits until it has returned and gives fn's result. The
  * started PE takes the call in pe_call_take() before its usual job. While a call runs, the caller must not use
  * the one-PE-at-a-time runtime (ctx_call(), the exception expectations): fn may. Returns false with *why when the
  * PE could not be started.
  */
-void pe_set_entries(uint64_t entry, uint64_t pen);
 bool pe_call_start(unsigned idx, uint64_t (*fn)(uint64_t), uint64_t arg, const char **why);
 uint64_t pe_call_wait(unsigned idx);
 /* On PE idx, after it reported itself started: run the call pe_call_start() left for it, if any (true). */
