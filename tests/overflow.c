@@ -46,6 +46,15 @@
 #define RULES_A32    "AArch32.IncrementEventCounter, G8.4.10 PMEVCNTR<n> (bits [31:0]; writes keep [63:32]), G8.4.2 " \
 		     "PMCCNTR (MRC: [31:0], MRRC: [63:0]), G8.4.15 PMOVSR"
 #define CYCLE_MARGIN 0x4000ULL     /* cycles the cycle counter is preset below a boundary */
+/*
+ * overflow.evcntr_cycles with the preset written at EL3 and the counting at Non-secure EL1: cycles below the wrap, so
+ * that it falls in the counting at EL1 and not in the passage from EL3 (its SCR_EL3 write and ERET), where QEMU's
+ * overflow timer, firing while a counter's enable changed unbracketed (the SCR_EL3.NS note above), lost the preset:
+ * seen twice in six make test runs this way (0x9ecc and 0x20c969 after the wrap, under host load; 16 K cycles are
+ * about 16 us of QEMU's virtual time, a passage under load lasts that). The claim is unchanged: bits [63:0] go on
+ * from the preset across the Security state change.
+ */
+#define CYCLE_MARGIN_CROSS 0x1000000ULL
 #define SPIN_LIMIT   100000000ULL  /* bound on the wait for the cycle counter to cross it */
 
 /* The two-step sequence: counter n preset to `start`, then after each of two SW_INCR writes, the value of
@@ -285,7 +294,7 @@ static void check_evcntr_cycles(void)
 		s.pmevtyper[0] = PMU_FILTER_ALL | PMU_EVENT_CPU_CYCLES;
 		width = pmu_overflow_width(&features.pmu, &s, 0);
 		pmu_program(&s);
-		evc.preset = 0x200000000ULL - CYCLE_MARGIN;
+		evc.preset = 0x200000000ULL - (cross ? CYCLE_MARGIN_CROSS : CYCLE_MARGIN);
 		if (cross) { /* the preset written in Secure state at EL3, the counting at Non-secure EL1 */
 			write_pmevcntr(0, evc.preset);
 			isb();
