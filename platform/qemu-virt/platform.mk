@@ -29,7 +29,9 @@ QEMU            ?= $(if $(filter 7.2,$(QEMU_VERSION)),qemu-system-aarch64,$(if $
                    $(PMUCHECK_CACHE)/qemu-$(QEMU_VERSION)/qemu-system-aarch64))
 # Default machine: entered at EL3, with EL2 and FEAT_SEL2 (-cpu max). ci/configs.txt lists the others. With
 # UEFI=1 the firmware runs at EL2 (EDK2's ArmVirtQemu does not run at EL3): no secure=on.
-QEMU_MACHINE    ?= $(if $(filter 1,$(UEFI)),virt,virtualization=on,gic-version=3,virt,secure=on,virtualization=on,gic-version=3)
+QEMU_MACHINE_EL3 := virt,secure=on,virtualization=on,gic-version=3
+QEMU_MACHINE_EL2 := virt,virtualization=on,gic-version=3
+QEMU_MACHINE    ?= $(if $(filter 1,$(UEFI)),$(QEMU_MACHINE_EL2),$(QEMU_MACHINE_EL3))
 QEMU_CPU        ?= max
 QEMU_EXTRA      ?=
 # How to boot an image: -kernel with an ELF starts every PE at its entry, at the highest implemented
