@@ -69,7 +69,7 @@ SRCS := boot/entry.S boot/boot_main.c boot/uefi/efi_entry.S boot/uefi/efi_main.c
         lib/smp/psci.c lib/smp/pe_start.c $(DT_SRCS) lib/acpi/acpi_platform.c \
         lib/platform/platform_exit.c lib/platform/pe_memory.c $(MODEL_SRCS) \
         lib/test/test.c lib/test/selection.c \
-        tests/modules.c tests/pe_class.c tests/isolation.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/freeze.c tests/pmcr.c tests/access.c tests/access_a32.c tests/ebep.c tests/ebep_sequences.S tests/sebep.c tests/snapshot.c tests/snapshot_sequences.S tests/pc_sample.c tests/icntr.c tests/threshold.c tests/regbits.c tests/fault_inject.c tests/sweep.c tests/exc_events.c tests/mt.c \
+        tests/modules.c tests/pe_class.c tests/isolation.c tests/pmu_util.c tests/enable.c tests/prohibit.c tests/filter.c tests/guest_view.c tests/overflow.c tests/interrupt.c tests/pmu_irq.c tests/freeze.c tests/pmcr.c tests/access.c tests/access_a32.c tests/ebep.c tests/ebep_sequences.S tests/sebep.c tests/snapshot.c tests/snapshot_sequences.S tests/pc_sample.c tests/icntr.c tests/threshold.c tests/regbits.c tests/fault_inject.c tests/sweep.c tests/exc_events.c tests/mt.c \
         platform/$(PLATFORM)/xfail.c
 OBJS := $(patsubst %,$(BUILD)/%.o,$(basename $(SRCS)))
 

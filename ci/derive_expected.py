@@ -281,6 +281,21 @@ SKIP_RULES = [
          CONTEXTS[_ctx(n)][0] == 2 or not owns(h, 2) or (CONTEXTS[_ctx(n)][1] and not CONTEXTS[_ctx(n)][2]))))),
     (r"the host EL0 runs with stage 1 translation off \(HCR_EL2\.\{E2H,TGE\} = \{1,1\}\): no translation fault",
      lambda h, m, n: _ctx(n) in ("ns_el0_vhe", "s_el0_vhe")),
+    # tests/exc_events.c: PMUIRQ as the interrupt source (tests/pmu_irq.h): where each route cannot be had
+    (r"pmucheck signals PMUIRQ as a FIQ at EL3 only \(Group 0 with SCR_EL3\.FIQ 1\); below EL3 it is a Group 1 IRQ "
+     r"\(exc_events\.irq, exc_events\.trap_irq\)", lambda h, m, n: n.startswith("exc_events.fiq.") and _ctx(n) != "el3"),
+    (r"pmucheck takes PMUIRQ at EL3 as a Group 0 FIQ \(exc_events\.fiq\): a GICv3 signals Group 1 there as FIQ too, so "
+     r"no IRQ is taken at EL3", lambda h, m, n: n == "exc_events.irq.el3"),
+    (r"no Exception level above EL3 to route an IRQ to", lambda h, m, n: n == "exc_events.trap_irq.el3"),
+    (r"an IRQ from Non-secure EL2 would be routed to EL3 \(SCR_EL3\.IRQ\) as a Non-secure Group 1 interrupt, which "
+     r"pmucheck's EL3 \(SCR_EL3\.NS 0\) cannot acknowledge",
+     lambda h, m, n: n.startswith("exc_events.trap_irq.") and _ctx(n) in ("ns_el2", "ns_el2_vhe")),
+    (r"an IRQ taken to EL1 from EL0 needs PSTATE\.I 0 there, and the EL0 contexts run with it 1 \(SCTLR_EL1\.UMA 0: "
+     r"EL0 may not unmask\); exc_events\.trap_irq takes one from EL0",
+     lambda h, m, n: n.startswith("exc_events.irq.") and CONTEXTS.get(_ctx(n), (1,))[0] == 0),
+    (r"with HCR_EL2\.\{E2H, TGE\} = \{1, 1\} PSTATE\.I masks an IRQ to EL2 from EL0 too \(D1\.3 \"Asynchronous "
+     r"exception masking\"\), and the EL0 contexts run with it 1 \(SCTLR_EL1\.UMA 0: EL0 may not unmask\)",
+     lambda h, m, n: n.startswith("exc_events.trap_irq.") and _ctx(n) in ("ns_el0_vhe", "s_el0_vhe")),
 ]
 CLAIM = re.compile(r"(ID_AA64\w+_EL1)\.(\w+) (==|<|=) (0x[0-9a-f]+|\d+)")
 

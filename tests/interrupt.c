@@ -29,6 +29,7 @@
 #include "arch/id_regs.h"
 #include "arch/sysreg.h"
 #include "drivers/gic/gic.h"
+#include "pmu_irq.h"
 #include "platform/platform.h"
 #include "pmu_util.h"
 #include "runtime/aarch32.h"
@@ -43,95 +44,27 @@
 #define RULES_RANGE "D13.3.1 (overflow interrupt request: PMOVSSET, PMINTENSET, global enable), CheckForPMUOverflow"
 #define RULES_LEVEL "D13.3.1 (level-sensitive request; PMOVSCLR in the handler cancels it)"
 #define RULES_OVERFLOW "D13.3.1, D13.3 RNTZHW (a cycle counter overflow raises the request)"
-#define WAIT_US    20u     /* how long a context waits for an interrupt: microseconds of CNTVCT_EL0 ... */
-#define WAIT_TURNS 2000u   /* ... and at least this many loop turns (a model that counts time coarsely) */
 #define WAIT_LIMIT 1000000u /* loop turns the overflow wait may take in all */
 #define OVERFLOW_PRESET (0xFFFFFFFFULL - 20000) /* PMCCNTR_EL0: 20000 cycles below the 32-bit overflow */
-#define STORM_LIMIT 8u     /* interrupts a handler accepts before it disables the PPI */
-
-enum hook_mode {
-	HOOK_DISABLE_PPI,      /* count, then disable the PPI: the request stays, the interrupt stops */
-	HOOK_CLEAR_AFTER,      /* count; from entry clear_after + 1 on, write PMOVSCLR_EL0 to cancel the request */
-};
-
-/* What the handler saw, and how it behaves (shared by every EL: cacheable memory, the same map). */
-static struct {
-	enum hook_mode mode;
-	unsigned clear_after;
-	volatile unsigned count;
-	volatile uint64_t intid;
-	volatile unsigned el, type;
-} irq;
 
 static const char *const rules_of[] = { RULES_RANGE, RULES_RANGE, RULES_LEVEL, RULES_OVERFLOW };
 static const char *const points[] = { "interrupt.r1", "interrupt.r2", "interrupt.level", "interrupt.overflow" };
 
-/* The interrupt handler (exc_irq_hook), at whatever EL took the interrupt. */
-static void pmu_irq_hook(unsigned el, unsigned type)
-{
-	bool group0 = el == 3 && type == EXC_TYPE_FIQ && gic_has_security();
-	uint64_t intid = gic_ack(group0);
-
-	if (intid >= 1020)
-		return; /* spurious */
-	irq.count++;
-	irq.intid = intid;
-	irq.el = el;
-	irq.type = type;
-	if (irq.mode == HOOK_CLEAR_AFTER && irq.count > irq.clear_after)
-		write_pmovsclr_el0(pmu_event_counter_mask() | PMU_CNT_C_BIT);
-	if (irq.mode == HOOK_DISABLE_PPI || irq.count >= STORM_LIMIT)
-		gic_ppi_disable((unsigned)intid);
-	isb();
-	gic_eoi(group0, intid);
-}
-
-/*
- * The wait for an interrupt: at least WAIT_TURNS loop turns and WAIT_US microseconds of the virtual count
- * (CNTVCT_EL0 at CNTFRQ_EL0, readable at EL1 and above: the contexts that take interrupts here). A bound in
- * time rather than in turns: on silicon a PPI reaches the PE within far less than a microsecond, and an
- * emulator that delivers at once (QEMU) no longer spends 20000 turns per interrupt that must not come
- * (make bench: the waits were a fifth of the suite's instructions).
- */
-static uint64_t wait_ticks(void)
-{
-	return read_cntfrq_el0() * WAIT_US / 1000000u;
-}
-
-static bool waited_enough(unsigned turns, uint64_t start, uint64_t ticks)
-{
-	return turns >= WAIT_TURNS && read_cntvct_el0() - start >= ticks;
-}
-
-/* Runs in the context: unmask IRQ and FIQ, wait (see waited_enough) or until `max` interrupts, mask. */
-static uint64_t at_ctx_wait(uint64_t max)
-{
-	uint64_t ticks = wait_ticks(), start;
-	unsigned i;
-
-	__asm__ volatile("msr daifclr, #3\n\tisb" ::: "memory");
-	start = read_cntvct_el0();
-	for (i = 0; !waited_enough(i, start, ticks) && irq.count < max; i++)
-		;
-	__asm__ volatile("msr daifset, #3\n\tisb" ::: "memory");
-	return irq.count;
-}
-
 /*
  * Runs in the context: the cycle counter (already counting, preset below 2^32, or 2^64 where it overflows there)
  * overflows while unmasked.
- * Waits until the counter has wrapped (PMCCNTR_EL0 read back below its preset) and then as at_ctx_wait() for
+ * Waits until the counter has wrapped (PMCCNTR_EL0 read back below its preset) and then as pmu_irq_wait_at_ctx() for
  * the request to arrive, or at most WAIT_LIMIT turns in all. Reading the counter is what makes the wait end
  * at the overflow on every platform: an emulator that computes the count lazily (QEMU) notices the overflow
  * on the read, rather than when its host gets round to a timer.
  */
 static uint64_t at_ctx_wait_overflow(uint64_t preset)
 {
-	uint64_t ticks = wait_ticks(), start = 0;
+	uint64_t ticks = pmu_irq_wait_ticks(), start = 0;
 	unsigned i, after = 0;
 
 	__asm__ volatile("msr daifclr, #3\n\tisb" ::: "memory");
-	for (i = 0; i < WAIT_LIMIT && irq.count == 0 && !(after && waited_enough(after, start, ticks)); i++) {
+	for (i = 0; i < WAIT_LIMIT && pmu_irq.count == 0 && !(after && pmu_irq_waited_enough(after, start, ticks)); i++) {
 		if (after)
 			after++;
 		else if ((uint32_t)read_pmccntr_el0() < (uint32_t)preset) {
@@ -140,34 +73,21 @@ static uint64_t at_ctx_wait_overflow(uint64_t preset)
 		}
 	}
 	__asm__ volatile("msr daifset, #3\n\tisb" ::: "memory");
-	return irq.count;
-}
-
-/*
- * The GIC group that delivers PMUIRQ to context c: Group 0 (FIQ) for EL3, Group 1 (IRQ) for the others, Secure
- * Group 1 for the Secure ones on a GICv3. A GICv2 (IHI 0048B "Interrupt grouping") has no Secure Group 1, and
- * its Group 0, the only Secure group, is FIQ (GICC_CTLR.FIQEn = 1, which the watchdog's FIQ to EL3 needs) and
- * would be taken to EL3 while the watchdog holds SCR_EL3.FIQ: there gic_ppi_configure() makes GIC_GROUP1S
- * Group 1, an IRQ in Secure state too, which Secure code acknowledges through GICC_AIAR.
- */
-static enum gic_group ctx_group(enum ctx c)
-{
-	if (c == CTX_EL3)
-		return GIC_GROUP0;
-	return ctx_secure(c) ? GIC_GROUP1S : GIC_GROUP1NS;
+	return pmu_irq.count;
 }
 
 /*
  * At an AArch32 context the A32 agent waits (it has no GIC driver and takes no interrupt itself): the interrupt is
  * routed to the AArch64 level above it, EL2 for the Non-secure ones (HCR_EL2.{IMO, FMO} = 1) and EL3 for the Secure
  * ones (SCR_EL3.{IRQ, FIQ} = 1), and taken there from AArch32 whatever CPSR.{I, F} (D1.3, "Asynchronous exception
- * routing"): the request is the PE's, asserted while it runs in AArch32. at_ctx_wait: A32_WAIT_TURNS loop turns;
+ * routing", pmu_irq_route()): the request is the PE's, asserted while it runs in AArch32. pmu_irq_wait_at_ctx:
+ * A32_WAIT_TURNS loop turns;
  * at_ctx_wait_overflow: A32_OVERFLOW_TURNS turns (past the cycle counter's wrap), an MRC of PMCCNTR (an emulator
  * that counts lazily notices the overflow on the read), then A32_WAIT_TURNS more.
  */
-/* Twice WAIT_TURNS (the AArch64 wait's least); the overflow's: past the preset's 20000 cycles at one cycle per
+/* Twice PMU_IRQ_WAIT_TURNS (the AArch64 wait's least); the overflow's: past the preset's 20000 cycles at one cycle per
  * instruction or faster (make bench: 20000 and 200000 made the interrupt module 18% of the suite's instructions) */
-#define A32_WAIT_TURNS     (2 * WAIT_TURNS)
+#define A32_WAIT_TURNS     (2 * PMU_IRQ_WAIT_TURNS)
 #define A32_OVERFLOW_TURNS 50000u
 static int irq_call_a32(enum ctx c, uint64_t (*fn)(uint64_t))
 {
@@ -176,55 +96,26 @@ static int irq_call_a32(enum ctx c, uint64_t (*fn)(uint64_t))
 				{ .kind = A32_OP_READ, .reg = A32_REG_PMCCNTR },
 				{ .kind = A32_OP_SPIN, .lo = A32_WAIT_TURNS }, { .kind = A32_OP_END } };
 	uint64_t ret;
-	int status;
 
-	if (ctx_secure(c))
-		el3_set_test_controls(SCR_EL3_IRQ_BIT | SCR_EL3_FIQ_BIT);
-	else
-		write_hcr_el2(read_hcr_el2() | HCR_EL2_IMO_BIT | HCR_EL2_FMO_BIT);
-	isb();
-	status = ctx_call_a32(c, fn == at_ctx_wait ? wait : ovf, &ret);
-	if (ctx_secure(c)) {
-		el3_set_test_controls(0);
-		el3_select_world(true, false);
-	} else {
-		write_hcr_el2((read_hcr_el2() & ~(HCR_EL2_IMO_BIT | HCR_EL2_FMO_BIT)) | watchdog_routing(2));
-	}
-	isb();
-	return status;
+	return ctx_call_a32(c, fn == pmu_irq_wait_at_ctx ? wait : ovf, &ret);
 }
 
 /* Why an AArch32 context cannot have its interrupt routed above it (irq_call_a32), or NULL. */
 static const char *a32_route_why(enum ctx c)
 {
-	if (!ctx_aarch32(c))
-		return NULL;
-	if (ctx_secure(c))
-		return orchestrator_el == 3 ? NULL : "SCR_EL3.IRQ not owned (entered below EL3)";
-	return pmu_owns_el2() ? NULL : "HCR_EL2.IMO not owned (no EL2, or entered below EL2): the interrupt would target "
-				       "EL1, where the A32 agent takes none";
+	return ctx_aarch32(c) ? pmu_irq_route_up_why(c) : NULL;
 }
 
-/* Call fn in c with the PPI configured for it (and FIQs routed to EL3 for EL3); false on an exception. */
+/* Call fn in c with the PPI configured and routed for it (pmu_irq_route(): to c's own EL, above it for the AArch32
+ * contexts); false on an exception. */
 static bool irq_call(struct check_group *g, enum ctx c, uint64_t (*fn)(uint64_t), uint64_t arg)
 {
 	uint64_t ret;
 	int status;
 
-	irq.count = 0;
-	irq.intid = 0;
-	gic_ppi_configure(plat.pmu_intid, ctx_group(c));
-	if (c == CTX_EL3)
-		write_scr_el3(read_scr_el3() | SCR_EL3_FIQ_BIT | SCR_EL3_IRQ_BIT);
-	if (ctx_el(c) == 2)
-		write_hcr_el2(read_hcr_el2() | HCR_EL2_IMO_BIT | HCR_EL2_FMO_BIT);
-	isb();
+	pmu_irq_route(c, ctx_aarch32(c));
 	status = ctx_aarch32(c) ? irq_call_a32(c, fn) : ctx_call(c, fn, arg, &ret);
-	if (c == CTX_EL3)
-		el3_select_world(true, false);
-	if (ctx_el(c) == 2)
-		write_hcr_el2((read_hcr_el2() & ~(HCR_EL2_IMO_BIT | HCR_EL2_FMO_BIT)) | watchdog_routing(2));
-	gic_ppi_disable(plat.pmu_intid);
+	pmu_irq_unroute(c, ctx_aarch32(c));
 	if (status == CTX_OK)
 		return true;
 	check(g, false, "unexpected exception in %s", ctx_name(c));
@@ -282,20 +173,20 @@ static void check_ranges(enum ctx c)
 					test_note(TREG_PMINTENSET_EL1, inten ? bit : 0);
 					test_note(TREG_PMOVSSET_EL0, bit);
 					want = pmu_overflow_irq(&features.pmu, &s, bit, inten ? bit : 0);
-					irq.mode = HOOK_DISABLE_PPI;
-					if (!irq_call(g, c, at_ctx_wait, 1))
+					pmu_irq.mode = PMU_IRQ_DISABLE_PPI;
+					if (!irq_call(g, c, pmu_irq_wait_at_ctx, 1))
 						continue;
 					/* the claim's seen: interrupts taken, plus 0x100 for one with another INTID */
-					check_claim(g, irq.count == (want ? 1u : 0u) && (!irq.count || irq.intid == plat.pmu_intid),
+					check_claim(g, pmu_irq.count == (want ? 1u : 0u) && (!pmu_irq.count || pmu_irq.intid == plat.pmu_intid),
 						    (&(struct claim){ "PMUIRQ", (int)idx, pmu_owns_el2() ? (int)hpmn : -1,
 						     (e ? CLAIM_PMCR_E : 0) | (hpme ? CLAIM_MDCR_EL2_HPME : 0), want,
-						     irq.count + (irq.count && irq.intid != plat.pmu_intid ? 0x100u : 0) }),
+						     pmu_irq.count + (pmu_irq.count && pmu_irq.intid != plat.pmu_intid ? 0x100u : 0) }),
 					      "counter %u (range %u, HPMN=%u) PMCR_EL0.E=%u MDCR_EL2.HPME=%u PMOVSSET_EL0=0x%llx "
 					      "PMINTENSET_EL1=0x%llx: %s expected, %u taken (INTID %llu, EL%u, %s)", idx,
 					      get_pmu_counter_range(&features.pmu, &s, idx) + 1, hpmn, e, hpme,
 					      (unsigned long long)bit, (unsigned long long)(inten ? bit : 0),
-					      want ? "an interrupt" : "no interrupt", irq.count, (unsigned long long)irq.intid,
-					      irq.el, irq.type == EXC_TYPE_FIQ ? "FIQ" : "IRQ");
+					      want ? "an interrupt" : "no interrupt", pmu_irq.count, (unsigned long long)pmu_irq.intid,
+					      pmu_irq.el, pmu_irq.type == EXC_TYPE_FIQ ? "FIQ" : "IRQ");
 				}
 	clear_flags();
 	pmu_stop();
@@ -318,11 +209,11 @@ static void check_level(enum ctx c)
 	write_pmintenset_el1(BIT64(0));
 	write_pmovsset_el0(BIT64(0));
 	isb();
-	irq.mode = HOOK_CLEAR_AFTER;
-	irq.clear_after = 2;
-	if (irq_call(&g, c, at_ctx_wait, STORM_LIMIT)) {
-		check(&g, irq.count == 3, "handler ended the interrupt twice without clearing PMOVSSET_EL0, then wrote "
-		      "PMOVSCLR_EL0: expected 3 interrupts, %u taken", irq.count);
+	pmu_irq.mode = PMU_IRQ_CLEAR_AFTER;
+	pmu_irq.clear_after = 2;
+	if (irq_call(&g, c, pmu_irq_wait_at_ctx, PMU_IRQ_STORM_LIMIT)) {
+		check(&g, pmu_irq.count == 3, "handler ended the interrupt twice without clearing PMOVSSET_EL0, then wrote "
+		      "PMOVSCLR_EL0: expected 3 interrupts, %u taken", pmu_irq.count);
 		check(&g, !(read_pmovsset_el0() & BIT64(0)), "PMOVSSET_EL0.P0 still set after PMOVSCLR_EL0 in the handler");
 	}
 	clear_flags();
@@ -350,12 +241,12 @@ static void check_overflow_as(enum ctx c, const char *name)
 	write_pmintenset_el1(PMU_CNT_C_BIT);
 	write_pmccntr_el0(preset);
 	isb();
-	irq.mode = HOOK_CLEAR_AFTER;
-	irq.clear_after = 0;
+	pmu_irq.mode = PMU_IRQ_CLEAR_AFTER;
+	pmu_irq.clear_after = 0;
 	if (irq_call(&g, c, at_ctx_wait_overflow, preset))
-		check(&g, irq.count == 1 && irq.intid == plat.pmu_intid, "PMCCNTR_EL0 overflow with PMINTENSET_EL1.C: "
+		check(&g, pmu_irq.count == 1 && pmu_irq.intid == plat.pmu_intid, "PMCCNTR_EL0 overflow with PMINTENSET_EL1.C: "
 		      "expected one interrupt with INTID %u, %u taken (INTID %llu), PMCCNTR_EL0 now 0x%llx",
-		      plat.pmu_intid, irq.count, (unsigned long long)irq.intid, (unsigned long long)read_pmccntr_el0());
+		      plat.pmu_intid, pmu_irq.count, (unsigned long long)pmu_irq.intid, (unsigned long long)read_pmccntr_el0());
 	clear_flags();
 	pmu_stop();
 	group_end(&g);

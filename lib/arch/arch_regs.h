@@ -409,6 +409,8 @@
 #define ESR_EC_HVC64      0x16
 #define ESR_EC_SMC64      0x17
 #define ESR_EC_SYS64      0x18 /* trapped MSR, MRS or System instruction */
+#define ESR_EC_IABT_LOW   0x20 /* Instruction Abort from a lower Exception level */
+#define ESR_EC_IABT_CUR   0x21 /* Instruction Abort taken without a change in Exception level */
 #define ESR_EC_PMU        0x3D /* PMU Profiling exception (FEAT_EBEP; TakeProfilingException, J1.1.1.49) */
 #define ESR_ISS_PMU_SYNC_BIT  BIT64(0)      /* ISS[0]: taken synchronously (FEAT_SEBEP) */
 #define ESR_ISS_PMU_FSC_SHIFT 1             /* ISS[5:1]: fsc, 0b00000 for a PMU overflow */

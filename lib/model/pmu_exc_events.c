@@ -47,43 +47,49 @@ bool exc_taken_locally(unsigned from, unsigned to)
 	return to == from || (from == 0 && to == 1);
 }
 
-bool exc_event_classified(unsigned from, unsigned to)
+bool exc_event_classified(unsigned from, unsigned to, bool host)
 {
-	return !(from == 0 && to == 2);
+	return !(from == 0 && to == 2 && host);
 }
 
-uint32_t exc_events_at_source(enum exc_cause cause, unsigned from, unsigned to, bool e2h)
+enum exc_event exc_cause_event(enum exc_cause cause, bool local)
 {
-	bool local = exc_taken_locally(from, to);
-	enum exc_event kind;
-
 	switch (cause) {
 	case EXC_CAUSE_CID_WRITE:
-		return 1u << EXC_EV_CID_WRITE;
-	case EXC_CAUSE_TTBR_WRITE: /* TTBR0_EL1; TTBR0_EL2 in the EL2&0 regime only; never TTBR0_EL3 */
-		return from == 1 || (from == 2 && e2h) ? 1u << EXC_EV_TTBR_WRITE : 0;
+	case EXC_CAUSE_TTBR_WRITE:
+		return EXC_EV_COUNT;
 	case EXC_CAUSE_SVC:
-		kind = local ? EXC_EV_SVC : EXC_EV_TRAP_OTHER;
-		break;
+		return local ? EXC_EV_SVC : EXC_EV_TRAP_OTHER;
 	case EXC_CAUSE_HVC:
-		kind = EXC_EV_HVC; /* taken to EL2 from EL1 or EL2: "HVC exceptions taken to EL2" */
-		break;
+		return EXC_EV_HVC; /* taken to EL2 from EL1 or EL2: "HVC exceptions taken to EL2" */
 	case EXC_CAUSE_SMC:
-		kind = EXC_EV_SMC; /* taken to EL3 from any EL: "SMC exceptions taken to EL3" */
-		break;
+		return EXC_EV_SMC; /* taken to EL3 from any EL: "SMC exceptions taken to EL3" */
 	case EXC_CAUSE_SMC_TRAP:
-		kind = EXC_EV_TRAP_OTHER;
-		break;
+		return EXC_EV_TRAP_OTHER;
 	case EXC_CAUSE_DABORT:
-		kind = local ? EXC_EV_DABORT : EXC_EV_TRAP_DABORT;
-		break;
+		return local ? EXC_EV_DABORT : EXC_EV_TRAP_DABORT;
+	case EXC_CAUSE_PABORT:
+		return local ? EXC_EV_PABORT : EXC_EV_TRAP_PABORT;
+	case EXC_CAUSE_IRQ:
+		return local ? EXC_EV_IRQ : EXC_EV_TRAP_IRQ;
+	case EXC_CAUSE_FIQ:
+		return local ? EXC_EV_FIQ : EXC_EV_TRAP_FIQ;
 	case EXC_CAUSE_UNDEF:
 	case EXC_CAUSE_SYSREG:
 	default:
-		kind = local ? EXC_EV_UNDEF : EXC_EV_TRAP_OTHER;
-		break;
+		return local ? EXC_EV_UNDEF : EXC_EV_TRAP_OTHER;
 	}
-	return (1u << EXC_EV_TAKEN) | (exc_event_classified(from, to) ? 1u << kind : 0);
+}
+
+uint32_t exc_events_at_source(enum exc_cause cause, unsigned from, unsigned to, bool e2h, bool host)
+{
+	enum exc_event kind = exc_cause_event(cause, exc_taken_locally(from, to));
+
+	if (cause == EXC_CAUSE_CID_WRITE)
+		return 1u << EXC_EV_CID_WRITE;
+	if (cause == EXC_CAUSE_TTBR_WRITE) /* TTBR0_EL1; TTBR0_EL2 in the EL2&0 regime only; never TTBR0_EL3 */
+		return from == 1 || (from == 2 && e2h) ? 1u << EXC_EV_TTBR_WRITE : 0;
+	return (1u << EXC_EV_TAKEN) | (exc_event_classified(from, to, host) ? 1u << kind : 0);
 }
 
 bool exc_return_follows(enum exc_cause cause)

@@ -247,8 +247,11 @@ void exception_dispatch(struct exc_frame *f, unsigned kind, unsigned el)
 			expected = &exc_expected_table[f->x[EXC_TAG_REG]];
 		if (expected && !expected->taken) {
 			exc_record_fill(expected, f, kind, el);
-			/* resume after the instruction; SVC/HVC/SMC already return past it */
-			if (ec != ESR_EC_SVC64 && ec != ESR_EC_HVC64 && ec != ESR_EC_SMC64 && ec != ESR_EC_SVC32 &&
+			/* an Instruction Abort: the code branched to the address with BLR, resume at its return address
+			 * (X30); else resume after the instruction; SVC/HVC/SMC already return past it */
+			if (ec == ESR_EC_IABT_LOW || ec == ESR_EC_IABT_CUR)
+				f->elr = f->x[30];
+			else if (ec != ESR_EC_SVC64 && ec != ESR_EC_HVC64 && ec != ESR_EC_SMC64 && ec != ESR_EC_SVC32 &&
 			    ec != ESR_EC_HVC32 && ec != ESR_EC_SMC32)
 				f->elr += 4; /* A64, and A32 (the agent runs no T32) */
 			return;

@@ -55,7 +55,8 @@ void exception_dispatch(struct exc_frame *f, unsigned kind, unsigned el);
 /*
  * Arm a one-shot expectation: the next synchronous exception that is not a pmucheck service call is recorded
  * in *rec, and execution resumes after the faulting instruction (ELR_ELx + 4; exception-generating
- * instructions already return past themselves). exc_expect_end() disarms and returns whether one was taken.
+ * instructions already return past themselves; an Instruction Abort (ESR_ELx.EC 0x20, 0x21) at the return address
+ * in X30: the code branched to the address with BLR). exc_expect_end() disarms and returns whether one was taken.
  */
 void exc_expect_begin(struct exc_record *rec);
 bool exc_expect_end(void);
