@@ -218,6 +218,7 @@ UNIT_FEATURES = [
     (r"multithreaded|PMEVTYPER<n>_EL0\.MT\b", "FEAT_MTPMU", "ID_AA64DFR0_EL1", "MTPMU", 48, lambda v: v == 1),
     (r"FEAT_HPMN0 is implemented", "FEAT_HPMN0", "ID_AA64DFR0_EL1", "HPMN0", 60, lambda v: v == 1),
     (r"FEAT_PMUv3p7 is implemented", "FEAT_PMUv3p7", "ID_AA64DFR0_EL1", "PMUVer", 8, lambda v: 7 <= v < 15),
+    (r"\bBRB_FILTRATE\b", "FEAT_BRBE", "ID_AA64DFR0_EL1", "BRBE", 52, lambda v: v >= 1),
 ]
 
 

@@ -28,10 +28,13 @@
 
 #define SWINC_WRITES PMU_SWINC_WRITES /* PMSWINC_EL0 writes per combination: the expected count */
 
-#define RULES_SWINC       "D11.5.1 Tables D11-2/D11-3, D13.5.1.1 Table D13-4, CountPMUEvents (SW_INCR)"
+#define RULES_SWINC       "D11.5.1 Tables D11-2/D11-3 and Note (MDCR_EL2.{HPME, HPMN} at every EL and Security " \
+			  "state), D13.5.1.1 Table D13-4, CountPMUEvents (SW_INCR)"
 #define RULES_SWINC_REACH "PMUSwIncrement, PMSWINC_EL0 (D24.5.17): bits >= GetNumEventCountersAccessible() RAZ/WI"
-#define RULES_CCNTR       "D11.5.1, D13.5.1.2 IBTGDJ (cycle counter: PMCR_EL0.E, PMCNTENSET_EL0.C), CountPMUEvents"
-#define RULES_CPU_CYCLES  "D11.5.1 Tables D11-2/D11-3, D13.5.1.1 Table D13-4, CountPMUEvents (CPU_CYCLES)"
+#define RULES_CCNTR       "D11.5.1, D11.5.3, D13.5.1.2 IBTGDJ (cycle counter: disabled by PMCR_EL0.E or " \
+			  "PMCNTENSET_EL0.C), CountPMUEvents"
+#define RULES_CPU_CYCLES  "D11.5.1 Tables D11-2/D11-3 and Note (MDCR_EL2.{HPME, HPMN} at every EL and Security " \
+			  "state), D13.5.1.1 Table D13-4, CountPMUEvents (CPU_CYCLES)"
 #define RULES_PMCR_N      "D11.5.1 Note, PMCR_EL0.N (D24.5.8), GetNumEventCountersAccessible"
 
 /* One combination of the enable controls. */

@@ -45,8 +45,8 @@
 
 #define EXC_EVENTS_K 3 /* occurrences per call */
 #define RULES_EXC "D11.7.2 (EXC_TAKEN, EXC_RETURN, CID_WRITE_RETIRED, TTBR_WRITE_RETIRED, EXC_UNDEF, EXC_SVC, " \
-		  "EXC_PABORT, EXC_DABORT, EXC_IRQ, EXC_FIQ, EXC_SMC, EXC_HVC, EXC_TRAP_OTHER, EXC_TRAP_DABORT, " \
-		  "EXC_TRAP_IRQ), CountPMUEvents"
+		  "EXC_PABORT, EXC_DABORT, EXC_IRQ, EXC_FIQ, EXC_SMC, EXC_HVC, EXC_TRAP_PABORT, EXC_TRAP_DABORT, " \
+		  "EXC_TRAP_OTHER, EXC_TRAP_IRQ), CountPMUEvents"
 
 /*
  * A test point's cause: what the context makes, and for an interrupt whether it is routed to the AArch64 level

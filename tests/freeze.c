@@ -33,8 +33,12 @@
 #include "test/test.h"
 #include "tests.h"
 
-#define RULES_OVERFLOW "D11.5.2, D13.5.2.1 (PMCR_EL0.FZO, MDCR_EL2.HPMFZO; PMCR_EL0.DP), ShouldPMUFreeze"
+#define RULES_OVERFLOW "D11.5.2, D13.5.2.1 (PMCR_EL0.FZO, MDCR_EL2.HPMFZO; PMCR_EL0.DP; after a read of " \
+		       "PMOVSCLR_EL0, PMEVCNTR<n>_EL0 reads return the same value), ShouldPMUFreeze"
 #define RULES_SPE "D11.5.2, D13.5.2.2 (PMBLIMITR_EL1.PMFZ, PMCR_EL0.FZS, MDCR_EL2.HPMFZS), SPEFreezeOnEvent"
+/* At the AArch32 contexts: "the effect of FEAT_SPEv1p2 on PMU event counters applies in AArch32 state" */
+#define RULES_SPE_A32 "D11.5.2, D13.5.2.2 (PMBLIMITR_EL1.{E, PMFZ}, PMCR_EL0.FZS, MDCR_EL2.HPMFZS in AArch32 " \
+		      "state), SPEFreezeOnEvent"
 #define SWINC_WRITES 3
 
 /* What the sequence saw (shared memory: the MMU is off at every level). */
@@ -141,7 +145,7 @@ static void check_spe_freeze(enum ctx c)
 	bool counts;
 	int rc;
 
-	if (!group_begin(&g, RULES_SPE, "freeze.spe.%s", ctx_name(c)))
+	if (!group_begin(&g, ctx_aarch32(c) ? RULES_SPE_A32 : RULES_SPE, "freeze.spe.%s", ctx_name(c)))
 		return;
 	for (combo = 0; combo < ncombos; combo++) {
 		pmu_state_init(&s, c);
@@ -210,7 +214,7 @@ void test_freeze(void)
 		else if (!why && !spe_buffer_owned())
 			why = "EL2 is implemented but owned by a higher level: PMBLIMITR_EL1 and PMBSR_EL1 may be its (MDCR_EL2.E2PB)";
 		if (why)
-			pmu_skip_at("freeze.spe", (enum ctx)c, RULES_SPE, why);
+			pmu_skip_at("freeze.spe", (enum ctx)c, ctx_aarch32((enum ctx)c) ? RULES_SPE_A32 : RULES_SPE, why);
 		else
 			check_spe_freeze((enum ctx)c);
 	}

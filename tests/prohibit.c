@@ -25,6 +25,9 @@
  * text allows counting and CountPMUEvents prohibits it (the instruction counter is in the first range, and "at
  * EL3 ... prohibited = MDCR_EL3.MPMX == '1' && (MDCR_EL3.SPME == '0' || counter_range == PMUCounterRange_R1)"):
  * the spec disagrees with itself there, and the run says which way the PE went in a `#` line.
+ *
+ * D11.5.3/item 5 not checkable: SDCR.SPME acts when EL3 is using AArch32, and pmucheck is AArch64 code: on a PE
+ * whose EL3 is AArch32 it runs below EL3, where SDCR cannot be accessed.
  */
 #include <stdio.h>
 
@@ -61,7 +64,8 @@ static const struct control controls[MAX_CONTROLS] = {
 	  MDCR_EL3_SPME_BIT, false },
 	{ "mpmx", "MDCR_EL3.MPMX", "D11.5.3, D13.5.4 RGNGCW (MDCR_EL3.MPMX), CountPMUEvents", reg_mdcr_el3,
 	  MDCR_EL3_MPMX_BIT, false },
-	{ "hpmd", "MDCR_EL2.HPMD", "D11.5.3, D13.5.4 RMMZLZ (MDCR_EL2.HPMD), CountPMUEvents", reg_mdcr_el2,
+	{ "hpmd", "MDCR_EL2.HPMD", "D11.5.3, D13.5.4 RMMZLZ (MDCR_EL2.HPMD; counters in [MDCR_EL2.HPMN .. " \
+	  "PMCR_EL0.N-1] count at EL2 whatever HPMD), CountPMUEvents", reg_mdcr_el2,
 	  MDCR_EL2_HPMD_BIT, false },
 	{ "dp", "PMCR_EL0.DP", "D11.5.3, D13.5.4 (PMCR_EL0.DP: cycle counter), CountPMUEvents", reg_pmcr_el0,
 	  PMCR_EL0_DP_BIT, true },
@@ -69,7 +73,7 @@ static const struct control controls[MAX_CONTROLS] = {
 	  MDCR_EL3_SCCD_BIT, true },
 	{ "hccd", "MDCR_EL2.HCCD", "D11.5.3, D13.5.4 (MDCR_EL2.HCCD: cycle counter), CountPMUEvents", reg_mdcr_el2,
 	  MDCR_EL2_HCCD_BIT, true },
-	{ "mccd", "MDCR_EL3.MCCD", "D13.5.4 (MDCR_EL3.MCCD: cycle counter at EL3), CountPMUEvents", reg_mdcr_el3,
+	{ "mccd", "MDCR_EL3.MCCD", "D11.5.3, D13.5.4 (MDCR_EL3.MCCD: cycle counter at EL3), CountPMUEvents", reg_mdcr_el3,
 	  MDCR_EL3_MCCD_BIT, true },
 	{ "suniden", "SDER32_EL3.SUNIDEN", "D11.5.3 (SDER32_EL3.SUNIDEN: Secure EL0 with an AArch32 EL1), CountPMUEvents",
 	  reg_sder32_el3, SDER32_EL3_SUNIDEN_BIT, false },

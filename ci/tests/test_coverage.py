@@ -258,8 +258,10 @@ class SeedTextTest(unittest.TestCase):
         self.assertEqual(list(u["D11.7.2/Exception-related events/EXC_TAKEN"]["points"]), ["filter.exc_taken.el1"])
         svc = u["D11.7.2/Exception-related events/EXC_SVC"]
         self.assertEqual((svc["status"], svc["skip_reasons"]), ("skipped", ["EXC_SVC not in PMCEID0_EL0"]))
-        # D11.7.20 is not D11.7.2: BRB_FILTRATE is cited by no point, and nothing says why
-        self.assertEqual(u["D11.7.2/Exception-related events/BRB_FILTRATE"]["status"], "gap")
+        # D11.7.20 is not D11.7.2: BRB_FILTRATE is cited by no point, and FEAT_BRBE is absent (BRBE = 0)
+        brb = u["D11.7.2/Exception-related events/BRB_FILTRATE"]
+        self.assertEqual((brb["status"], list(brb["points"])), ("not checkable", []))
+        self.assertIn("FEAT_BRBE is absent from every configuration that ran (ID_AA64DFR0_EL1.BRBE = 0x0)", brb["why"])
         # a paragraph naming nothing takes its subsection's event names; SW_INCR is named by PMSWINC_EL0
         self.assertEqual(list(u["D11.7.2/Exception-related events/paragraph 1"]["points"]),
                          ["filter.exc_taken.el1", "exc_events.svc.el1"])
