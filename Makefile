@@ -65,7 +65,7 @@ SRCS := boot/entry.S boot/boot_main.c boot/uefi/efi_entry.S boot/uefi/efi_main.c
         lib/arch/id_regs.c \
         lib/runtime/baseline.c lib/runtime/context.c lib/runtime/context_lower.S lib/runtime/exception.c lib/runtime/profiling_exception.c lib/runtime/watchdog.c lib/runtime/vectors.S \
         lib/runtime/aarch32.c lib/runtime/aarch32_agent_blob.S \
-        $(CONSOLE_SRC) lib/drivers/console_early.S $(UART_SRCS) lib/drivers/gic/gic.c lib/drivers/gic/gicv2.c lib/drivers/gic/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c \
+        $(CONSOLE_SRC) lib/drivers/console_early.S $(UART_SRCS) lib/drivers/gic/gic.c lib/drivers/gic/gicv2.c lib/drivers/gic/gicv3.c lib/mmu/page_tables.c lib/mmu/mmu.c lib/mmu/stage2.c lib/mmu/stage2_hole.S \
         lib/smp/psci.c lib/smp/pe_start.c $(DT_SRCS) lib/acpi/acpi_platform.c \
         lib/platform/platform_exit.c lib/platform/pe_memory.c $(MODEL_SRCS) \
         lib/test/test.c lib/test/selection.c \

@@ -296,6 +296,15 @@ SKIP_RULES = [
     (r"with HCR_EL2\.\{E2H, TGE\} = \{1, 1\} PSTATE\.I masks an IRQ to EL2 from EL0 too \(D1\.3 \"Asynchronous "
      r"exception masking\"\), and the EL0 contexts run with it 1 \(SCTLR_EL1\.UMA 0: EL0 may not unmask\)",
      lambda h, m, n: n.startswith("exc_events.trap_irq.") and _ctx(n) in ("ns_el0_vhe", "s_el0_vhe")),
+    # tests/exc_events.c: the aborts not taken locally come from pmucheck's stage 2 (lib/mmu/stage2.h)
+    (r"a stage 2 fault needs EL1 or EL0: no stage of translation above EL2 takes an abort to a higher level",
+     lambda h, m, n: n.startswith(("exc_events.trap_dabort.", "exc_events.trap_pabort.")) and
+     CONTEXTS.get(_ctx(n), (0,))[0] >= 2),
+    (r"the host EL0 \(HCR_EL2\.\{E2H,TGE\} = \{1,1\}\) has no stage 2 translation",
+     lambda h, m, n: _ctx(n) in ("ns_el0_vhe", "s_el0_vhe")),
+    (r"pmucheck sets up the Non-secure EL1&0 regime's stage 2 \(VTTBR_EL2\) only, not the Secure one \(VSTTBR_EL2\)",
+     lambda h, m, n: _ctx(n) is not None and CONTEXTS[_ctx(n)][1]),
+    (r"HCR_EL2\.VM not owned \(no EL2, or entered below EL2\)", lambda h, m, n: not owns(h, 2)),
 ]
 CLAIM = re.compile(r"(ID_AA64\w+_EL1)\.(\w+) (==|<|=) (0x[0-9a-f]+|\d+)")
 

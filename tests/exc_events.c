@@ -4,7 +4,8 @@
  *
  * exc_events.<cause>.<ctx>
  *     The context makes EXC_EVENTS_K occurrences of <cause> (svc, hvc, smc, undef: UDF, dabort: a load from a
- *     stack's unmapped guard half, pabort: a BLR to it, irq: PMUIRQ taken at the context's own EL (EL1, EL2),
+ *     stack's unmapped guard half, pabort: a BLR to it, trap_dabort and trap_pabort: the same at Non-secure EL1 and
+ *     EL0 to a page only stage 2 leaves out (lib/mmu/stage2.h, HCR_EL2.VM 1: taken to EL2, not locally), irq: PMUIRQ taken at the context's own EL (EL1, EL2),
  *     trap_irq: PMUIRQ routed above the context (HCR_EL2.IMO to EL2, SCR_EL3.IRQ to EL3 for the Secure ones),
  *     fiq: PMUIRQ as a Group 0 FIQ at EL3, sysreg_trap: a register access trapped to a higher level (MDCR_EL2.TPM or
  *     MDCR_EL3.TPM; at EL0 an EL1 register, UNDEFINED there), cid_write: CONTEXTIDR_EL1/EL2 rewritten,
@@ -33,6 +34,7 @@
 #include "arch/id_regs.h"
 #include "arch/sysreg.h"
 #include "model/pmu_exc_events.h"
+#include "mmu/stage2.h"
 #include "platform/platform_desc.h"
 #include "pmu_irq.h"
 #include "pmu_util.h"
@@ -49,8 +51,9 @@
 		  "EXC_TRAP_OTHER, EXC_TRAP_IRQ), CountPMUEvents"
 
 /*
- * A test point's cause: what the context makes, and for an interrupt whether it is routed to the AArch64 level
- * above the context (pmu_irq_route()). In the order of the test points (SMC trapped by HCR_EL2.TSC: not yet).
+ * A test point's cause: what the context makes, and whether it is taken above the context: an interrupt routed
+ * to the AArch64 level above it (pmu_irq_route()), an abort made at stage 2 (lib/mmu/stage2.h, taken to EL2).
+ * In the order of the test points (SMC trapped by HCR_EL2.TSC: not yet).
  */
 struct exc_case {
 	const char *name;
@@ -61,6 +64,7 @@ static const struct exc_case cases[] = {
 	{ "svc", EXC_CAUSE_SVC, false },	      { "hvc", EXC_CAUSE_HVC, false },
 	{ "smc", EXC_CAUSE_SMC, false },	      { "undef", EXC_CAUSE_UNDEF, false },
 	{ "dabort", EXC_CAUSE_DABORT, false },	      { "pabort", EXC_CAUSE_PABORT, false },
+	{ "trap_dabort", EXC_CAUSE_DABORT, true },    { "trap_pabort", EXC_CAUSE_PABORT, true },
 	{ "sysreg_trap", EXC_CAUSE_SYSREG, false },   { "cid_write", EXC_CAUSE_CID_WRITE, false },
 	{ "ttbr_write", EXC_CAUSE_TTBR_WRITE, false }, { "irq", EXC_CAUSE_IRQ, false },
 	{ "trap_irq", EXC_CAUSE_IRQ, true },	      { "fiq", EXC_CAUSE_FIQ, false },
@@ -77,14 +81,61 @@ static uint64_t unmapped_va(void)
 	return stack_top(pe_current, 0) - STACK_SLOT_SIZE;
 }
 
+/* The address case x's abort uses: a stage 2 fault's the page the stage 2 leaves out, else unmapped_va(). */
+static uint64_t abort_va(const struct exc_case *x)
+{
+	return x->up ? (uint64_t)(uintptr_t)stage2_hole_page : unmapped_va();
+}
+
+/* The stage 2 values stage2_build() gave (stage2_there()). */
+static uint64_t s2_vttbr, s2_vtcr;
+
 /*
- * At the context: `arg` = cause | k << 8 | el << 16 | va << 24 (va: unmapped_va() >> 16). Makes k occurrences,
+ * HCR_EL2.VM set (with VTCR_EL2 and VTTBR_EL2 from stage2_build()) or cleared, and the Non-secure EL1&0 regime's
+ * TLB entries invalidated either way (TLBI VMALLS12E1IS: from EL3 with SCR_EL3.NS 1, the regime's Security state),
+ * so that no entry from before the switch is used after it.
+ */
+static void stage2_switch(bool on)
+{
+	if (orchestrator_el == 3)
+		el3_select_world(false, false);
+	if (on) {
+		write_vtcr_el2(s2_vtcr);
+		write_vttbr_el2(s2_vttbr);
+	}
+	write_hcr_el2(on ? read_hcr_el2() | HCR_EL2_VM_BIT : read_hcr_el2() & ~HCR_EL2_VM_BIT);
+	__asm__ volatile("isb\n\tdsb ishst\n\ttlbi vmalls12e1is\n\tdsb ish\n\tisb" ::: "memory");
+	if (orchestrator_el == 3)
+		el3_select_world(true, false);
+}
+
+/* Why context c cannot take a stage 2 abort (pmucheck's stage 2: Non-secure EL1&0, its EL2), or NULL. */
+static const char *stage2_why(enum ctx c)
+{
+	const char *why;
+
+	if (ctx_el(c) >= 2)
+		return "a stage 2 fault needs EL1 or EL0: no stage of translation above EL2 takes an abort to a higher level";
+	if (ctx_host_el0(c))
+		return "the host EL0 (HCR_EL2.{E2H,TGE} = {1,1}) has no stage 2 translation";
+	if (ctx_secure(c))
+		return "pmucheck sets up the Non-secure EL1&0 regime's stage 2 (VTTBR_EL2) only, not the Secure one (VSTTBR_EL2)";
+	if (!pmu_owns_el2())
+		return "HCR_EL2.VM not owned (no EL2, or entered below EL2)";
+	if (!stage2_build((uint64_t)(uintptr_t)stage2_hole_page, &s2_vttbr, &s2_vtcr, &why))
+		return why;
+	return NULL;
+}
+
+/*
+ * At the context: `arg` = cause | k << 8 | el << 16 | (va >> 12) << 24 (va: the address an abort uses, 4KB-aligned:
+ * unmapped_va(), stage2_hole_page). Makes k occurrences,
  * each naming itself in x10 (EXC_TAG_REG) for the expectation table. Returns 0.
  */
 static uint64_t at_ctx_cause(uint64_t arg)
 {
 	unsigned cause = arg & 0xff, k = (arg >> 8) & 0xff, el = (arg >> 16) & 0xff, i;
-	uint64_t va = (arg >> 24) << 16, v;
+	uint64_t va = (arg >> 24) << 12, v;
 
 	if (cause_is_interrupt((enum exc_cause)cause)) {
 		/* PMUIRQ is already asserted (k > 0) and taken k times in a row (the handler cancels the k-th):
@@ -202,6 +253,10 @@ static unsigned cause_target(enum ctx c, const struct exc_case *x, unsigned *mdc
 		return local;
 	case EXC_CAUSE_DABORT:
 	case EXC_CAUSE_PABORT:
+		if (x->up) {
+			*why = stage2_why(c);
+			return 2;
+		}
 		if (ctx_host_el0(c))
 			*why = "the host EL0 runs with stage 1 translation off (HCR_EL2.{E2H,TGE} = {1,1}): no translation fault";
 		return local;
@@ -308,10 +363,14 @@ static int run_cause(enum ctx c, const struct exc_case *x, unsigned k, const str
 			write_pmovsset_el0(PMU_CNT_C_BIT);
 		isb();
 	}
+	if (x->up && !irq)
+		stage2_switch(true);
 	exc_expect_table_begin(rec, EXC_EVENTS_K);
 	rc = ctx_call(c, at_ctx_cause, x->cause | (uint64_t)k << 8 | (uint64_t)ctx_el(c) << 16 |
-					  (unmapped_va() >> 16) << 24, &ret);
+					  (abort_va(x) >> 12) << 24, &ret);
 	exc_expect_table_end();
+	if (x->up && !irq)
+		stage2_switch(false);
 	if (irq) {
 		pmu_irq_unroute(c, x->up);
 		write_pmintenclr_el1(PMU_CNT_C_BIT);

@@ -302,6 +302,24 @@
 #define HCR_EL2_TSC_BIT   BIT64(19)
 #define HCR_EL2_IMO_BIT   BIT64(4)
 #define HCR_EL2_FMO_BIT   BIT64(3)
+#define HCR_EL2_VM_BIT    BIT64(0)  /* stage 2 translation of the EL1&0 regime enabled */
+
+/* ---- VTCR_EL2 (D24.2.218): stage 2 walks of the Non-secure EL1&0 regime; the fields as TCR_ELx's, plus SL0 ---- */
+#define VTCR_EL2_T0SZ_SHIFT  0
+#define VTCR_EL2_T0SZ_MASK   MASK64(5, 0)
+#define VTCR_EL2_SL0_SHIFT   6  /* starting level with TG0 4KB: 0b00 level 2, 0b01 level 1, 0b10 level 0 */
+#define VTCR_EL2_SL0_MASK    MASK64(7, 6)
+#define VTCR_EL2_IRGN0_SHIFT 8
+#define VTCR_EL2_IRGN0_MASK  MASK64(9, 8)
+#define VTCR_EL2_ORGN0_SHIFT 10
+#define VTCR_EL2_ORGN0_MASK  MASK64(11, 10)
+#define VTCR_EL2_SH0_SHIFT   12
+#define VTCR_EL2_SH0_MASK    MASK64(13, 12)
+#define VTCR_EL2_TG0_SHIFT   14
+#define VTCR_EL2_TG0_MASK    MASK64(15, 14)
+#define VTCR_EL2_PS_SHIFT    16
+#define VTCR_EL2_PS_MASK     MASK64(18, 16)
+#define VTCR_EL2_RES1        BIT64(31)
 
 /* ---- MPIDR_EL1 (D24.2.106): the affinity fields Aff3 [39:32], Aff2 [23:16], Aff1 [15:8], Aff0 [7:0] ---- */
 #define MPIDR_EL1_AFF_MASK U64(0xFF00FFFFFF)
