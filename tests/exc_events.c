@@ -1,32 +1,40 @@
 /*
  * exc_events.c - D11.7.2 "Accuracy of event filtering: Exception-related events": each exception-related event is
- * counted exactly, in the state it occurred in and nowhere else, at every AArch64 context.
+ * counted exactly, in the state it occurred in and nowhere else, at every context.
  *
  * exc_events.<cause>.<ctx>
- *     The context makes EXC_EVENTS_K occurrences of <cause> (svc, hvc, smc, undef: UDF, dabort: a load from a
- *     stack's unmapped guard half, pabort: a BLR to it, trap_dabort and trap_pabort: the same at Non-secure EL1 and
- *     EL0 to a page only stage 2 leaves out (lib/mmu/stage2.h, HCR_EL2.VM 1: taken to EL2, not locally), irq: PMUIRQ taken at the context's own EL (EL1, EL2),
- *     trap_irq: PMUIRQ routed above the context (HCR_EL2.IMO to EL2, SCR_EL3.IRQ to EL3 for the Secure ones),
- *     fiq: PMUIRQ as a Group 0 FIQ at EL3, sysreg_trap: a register access trapped to a higher level (MDCR_EL2.TPM or
- *     MDCR_EL3.TPM; at EL0 an EL1 register, UNDEFINED there), cid_write: CONTEXTIDR_EL1/EL2 rewritten,
- *     ttbr_write: TTBR0_ELx rewritten, which TTBR_WRITE_RETIRED counts at EL1 and in the EL2&0 regime, and must
- *     not at EL2 with HCR_EL2.E2H 0 nor at EL3), in one call, and again none in an identical call; the difference of the
- *     counts is what the occurrences generated. Six event counters count EXC_TAKEN, EXC_RETURN, the event that
- *     classifies the cause (EXC_SVC, EXC_UNDEF, EXC_TRAP_OTHER, ...: lib/model/pmu_exc_events.h), its counterpart
- *     across "taken locally" (which must not count), CID_WRITE_RETIRED and TTBR_WRITE_RETIRED, all with one
+ *     The context makes EXC_EVENTS_K occurrences of <cause> in one call, and none in an identical call; the
+ *     difference of the counts is what the occurrences generated. The causes:
+ *       svc, hvc, smc; undef: UDF; dabort: a load from a stack's unmapped guard half; pabort: a BLR to it;
+ *       trap_dabort, trap_pabort: the same at Non-secure EL1 and EL0 to a page only stage 2 leaves out
+ *       (lib/mmu/stage2.h, HCR_EL2.VM 1: taken to EL2, not locally);
+ *       irq: PMUIRQ taken at the context's own EL (EL1, EL2); trap_irq: PMUIRQ routed above the context
+ *       (HCR_EL2.IMO to EL2, SCR_EL3.IRQ to EL3 for the Secure ones); fiq: PMUIRQ as a Group 0 FIQ at EL3;
+ *       sysreg_trap: a register access trapped to a higher level (MDCR_EL2.TPM or MDCR_EL3.TPM; at EL0 an EL1
+ *       register, UNDEFINED there);
+ *       cid_write: CONTEXTIDR_EL1/EL2 rewritten; ttbr_write: TTBR0_ELx rewritten, which TTBR_WRITE_RETIRED counts at
+ *       EL1 and in the EL2&0 regime, and must not at EL2 with HCR_EL2.E2H 0 nor at EL3.
+ *     At the AArch32 contexts the A32 agent makes undef (UDF) and svc (SVC #0, a nop call): taken to AArch64 EL1
+ *     from ns_el0_a32, to AArch32 EL1's own vectors elsewhere, which return with SUBS PC, LR (an AArch32
+ *     exception return).
+ *     Six event counters count EXC_TAKEN, EXC_RETURN, the event that classifies the cause (EXC_SVC, EXC_UNDEF,
+ *     EXC_TRAP_OTHER, ...: lib/model/pmu_exc_events.h), its counterpart across "taken locally" (the event the cause
+ *     would be if taken the other way, which must not count), CID_WRITE_RETIRED and TTBR_WRITE_RETIRED, all with one
  *     filter, for every combination of the filter bits the PE implements (PMEVTYPER<n>_EL0.{P, U, NSK, NSU, NSH,
  *     M, SH}). Each counter must count EXC_EVENTS_K exactly where the model says: the source's events where
  *     CountPMUEvents() counts in the state the exception is taken from (never the one it is taken to: "The PMU
  *     must not count an exception after it has been taken"), EXC_RETURN where it counts in the handler's state
  *     (the return is executed there, before it returns), a write's event in the writer's; else 0.
  *     Exceptions the pmucheck services do not handle (UDF, aborts, traps, SVC above EL1) are expected (the
- *     level that takes them records and steps over them): each must be taken once, at the expected level.
+ *     level that takes them records and steps over them): each must be taken once, at the expected level, with
+ *     the expected ESR_ELx.EC (at an AArch32 EL1: by the expected vector).
  *     The interrupts come from the cycle counter's overflow flag (run_cause()), each must be taken at the expected
  *     level with PMUIRQ's INTID, EXC_EVENTS_K times.
  *     Presence: EXC_TAKEN, EXC_RETURN, CID_WRITE_RETIRED and TTBR_WRITE_RETIRED by PMCEID0_EL0 (bits 9, 10, 11,
  *     28); the events from 0x0081 have no PMCEID bit (PMCEID0/1_EL0 describe 0x0000-0x003F and 0x4000-0x403F):
  *     one that counts nothing under the filter that counts everywhere while EXC_TAKEN counts is taken to be not
- *     implemented, and its counter's claims are left out (the TAP line says which).
+ *     implemented, and its counter's claims are left out (the TAP line says which); its counterpart is still
+ *     checked, so a wrong classification fails there.
  */
 #include <stdio.h>
 
@@ -38,6 +46,7 @@
 #include "platform/platform_desc.h"
 #include "pmu_irq.h"
 #include "pmu_util.h"
+#include "runtime/aarch32.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
 #include "runtime/exception.h"
@@ -243,6 +252,10 @@ static unsigned cause_target(enum ctx c, const struct exc_case *x, unsigned *mdc
 
 	*why = NULL;
 	*mdcr_tpm = 0;
+	if (ctx_aarch32(c) && x->cause != EXC_CAUSE_UNDEF && x->cause != EXC_CAUSE_SVC) {
+		*why = "the A32 agent makes UDF and SVC exceptions only: the other causes are checked at the AArch64 contexts";
+		return 0;
+	}
 	switch (x->cause) {
 	case EXC_CAUSE_IRQ:
 	case EXC_CAUSE_FIQ:
@@ -301,23 +314,16 @@ static unsigned cause_target(enum ctx c, const struct exc_case *x, unsigned *mdc
 	}
 }
 
-/* The counterpart across "taken locally" of the event that classifies `ev`, which must not count. */
-static enum exc_event counterpart(enum exc_event ev)
+/*
+ * The counterpart of cause's classifying event across "taken locally", which must not count: the event the same
+ * cause would be had it been taken the other way (an error in the model's classification then shows as a count
+ * here); EXC_TRAP_OTHER for the causes classified one way only (HVC, SMC) and for the writes.
+ */
+static enum exc_event counterpart(enum exc_cause cause, bool local, enum exc_event ev)
 {
-	switch (ev) {
-	case EXC_EV_UNDEF: return EXC_EV_TRAP_OTHER;
-	case EXC_EV_TRAP_OTHER: return EXC_EV_UNDEF;
-	case EXC_EV_DABORT: return EXC_EV_TRAP_DABORT;
-	case EXC_EV_TRAP_DABORT: return EXC_EV_DABORT;
-	case EXC_EV_PABORT: return EXC_EV_TRAP_PABORT;
-	case EXC_EV_TRAP_PABORT: return EXC_EV_PABORT;
-	case EXC_EV_IRQ: return EXC_EV_TRAP_IRQ;
-	case EXC_EV_TRAP_IRQ: return EXC_EV_IRQ;
-	case EXC_EV_FIQ: return EXC_EV_TRAP_FIQ;
-	case EXC_EV_TRAP_FIQ: return EXC_EV_FIQ;
-	case EXC_EV_SVC: case EXC_EV_HVC: case EXC_EV_SMC: return EXC_EV_TRAP_OTHER;
-	default: return EXC_EV_UNDEF;
-	}
+	enum exc_event other = exc_cause_event(cause, !local);
+
+	return other == ev || other == EXC_EV_COUNT ? EXC_EV_TRAP_OTHER : other;
 }
 
 /* The ESR_ELx.EC an expected exception of cause must be taken with, from `from` to `to`. */
@@ -339,8 +345,12 @@ static bool serviced(enum exc_cause cause, unsigned to)
 	return (cause == EXC_CAUSE_SVC && (to == 1 || to == 2)) || cause == EXC_CAUSE_HVC || cause == EXC_CAUSE_SMC;
 }
 
+/* The A32 agent's requests at an AArch32 context (run_cause()): k UDFs or SVCs, then the end; each request's
+ * A32_OUT_* says whether AArch32 EL1 took its exception. */
+static struct a32_op a32_ops[EXC_EVENTS_K + 1];
+
 /*
- * One call at c making k occurrences; the counters after it (counters[n]). Returns the ctx_call() status. An
+ * One call at c making k occurrences (at an AArch32 context the A32 agent's UDF or SVC requests); the counters after it (counters[n]). Returns the ctx_call() status. An
  * interrupt's source is PMUIRQ, routed as x says (pmu_irq_route()) and asserted for k > 0 by the cycle counter's
  * overflow flag (PMOVSSET_EL0.C with PMINTENSET_EL1.C and PMCR_EL0.E: D13.3.1; the cycle counter itself stays
  * disabled), which the handler clears at the k-th interrupt (PMU_IRQ_CLEAR_AFTER).
@@ -366,8 +376,15 @@ static int run_cause(enum ctx c, const struct exc_case *x, unsigned k, const str
 	if (x->up && !irq)
 		stage2_switch(true);
 	exc_expect_table_begin(rec, EXC_EVENTS_K);
-	rc = ctx_call(c, at_ctx_cause, x->cause | (uint64_t)k << 8 | (uint64_t)ctx_el(c) << 16 |
-					  (abort_va(x) >> 12) << 24, &ret);
+	if (ctx_aarch32(c)) {
+		for (n = 0; n <= k; n++)
+			a32_ops[n] = (struct a32_op){ .kind = n == k ? A32_OP_END
+							      : x->cause == EXC_CAUSE_SVC ? A32_OP_SVC : A32_OP_UDF };
+		rc = ctx_call_a32(c, a32_ops, &ret);
+	} else {
+		rc = ctx_call(c, at_ctx_cause, x->cause | (uint64_t)k << 8 | (uint64_t)ctx_el(c) << 16 |
+						  (abort_va(x) >> 12) << 24, &ret);
+	}
 	exc_expect_table_end();
 	if (x->up && !irq)
 		stage2_switch(false);
@@ -415,7 +432,7 @@ static void check_cause(enum ctx c, const struct exc_case *x)
 	ev[1] = EXC_EV_RETURN;
 	/* a write: EXC_UNDEF and EXC_TRAP_OTHER, none of the exception events may count */
 	ev[2] = exception ? exc_cause_event(cause, exc_taken_locally(from, to)) : EXC_EV_UNDEF;
-	ev[3] = counterpart(ev[2]);
+	ev[3] = counterpart(cause, exc_taken_locally(from, to), ev[2]);
 	ev[4] = EXC_EV_CID_WRITE;
 	ev[5] = EXC_EV_TTBR_WRITE;
 	/* the event of the cause must be advertised where PMCEID can say it (events below 0x40) */
@@ -464,6 +481,12 @@ static void check_cause(enum ctx c, const struct exc_case *x)
 			      "at EL%u", x->name, ctx_name(c), pmu_irq.count, (unsigned long long)pmu_irq.intid, pmu_irq.el,
 			      pmu_irq.type == EXC_TYPE_FIQ ? "FIQ" : "IRQ", EXC_EVENTS_K,
 			      cause == EXC_CAUSE_FIQ ? "FIQs" : "IRQs", plat.pmu_intid, to);
+		else if (ctx_el1_aarch32(c))
+			for (i = 0; i < EXC_EVENTS_K; i++)
+				check(&g, a32_ops[i].out & (cause == EXC_CAUSE_SVC ? A32_OUT_SVC : A32_OUT_UNDEF),
+				      "%s %u at %s: AArch32 EL1's %s vector did not take it (A32_OUT flags 0x%x)", x->name, i,
+				      ctx_name(c), cause == EXC_CAUSE_SVC ? "Supervisor Call" : "Undefined Instruction",
+				      (unsigned)a32_ops[i].out);
 		else if (exception && !serviced(cause, to))
 			for (i = 0; i < EXC_EVENTS_K; i++)
 				check(&g, rec[i].taken && rec[i].el == to &&
@@ -513,8 +536,7 @@ void test_exc_events(void)
 
 	exc_irq_hook = pmu_irq_hook; /* the interrupts' handler: PMUIRQ is the only interrupt source */
 	for (c = 0; c < CTX_COUNT; c++) {
-		why = pmu_context_skip_reason_a64((enum ctx)c, false, "the A32 agent makes no exceptions of its own: the "
-						  "exception-related events are checked at the AArch64 contexts");
+		why = pmu_context_skip_reason((enum ctx)c, false);
 		for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 			char name[64];
 

@@ -85,7 +85,10 @@
 #define A32_OP_WRITE        2  /* MCR/MCRR of value to the register */
 #define A32_OP_SPIN         3  /* value (low word, >= 1) turns of a SUBS/BNE loop */
 #define A32_OP_ISB          4  /* ISB */
+#define A32_OP_UDF          5  /* UDF #0: an Undefined Instruction exception (EXC_UNDEF) */
+#define A32_OP_SVC          6  /* SVC #0 with r0 = PMUCHECK_CALL_NOP: a Supervisor Call that returns (EXC_SVC) */
 #define A32_OUT_UNDEF       1  /* the access was UNDEFINED and taken at AArch32 EL1 (its Undefined vector) */
+#define A32_OUT_SVC         2  /* the SVC was taken at AArch32 EL1 (its Supervisor Call vector) */
 
 /* Entry flags the orchestrator passes in r1 (runtime/aarch32.c). */
 #define A32_ENTRY_EL1       1  /* entered at AArch32 EL1 (Supervisor mode), else at EL0 (User mode) */

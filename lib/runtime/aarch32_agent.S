@@ -1,6 +1,6 @@
 /*
  * aarch32_agent.S - the A32 code the AArch32 contexts run (runtime/aarch32.h): an interpreter of a list of
- * requests (struct a32_op: read or write one AArch32 PMU register, spin, ISB), built by the A32 assembler of the
+ * requests (struct a32_op: read or write one AArch32 PMU register, spin, ISB, UDF, SVC), built by the A32 assembler of the
  * toolchain (GNU as for arm-none-eabi, or clang --target=armv8a-none-eabi) into a flat, position-independent
  * blob that aarch32_agent_blob.S includes in the AArch64 image. It uses no memory but the request list and no
  * stack: PC-relative code only, so it runs wherever the image was loaded below 4 GiB.
@@ -71,6 +71,10 @@ a32_next:
 	beq	a32_spin
 	cmp	r6, #A32_OP_ISB
 	beq	a32_isb
+	cmp	r6, #A32_OP_UDF
+	beq	a32_udf
+	cmp	r6, #A32_OP_SVC
+	beq	a32_svc_nop
 	b	a32_done
 a32_read:
 	mov	r0, #0
@@ -92,6 +96,14 @@ a32_spin:
 	b	a32_step
 a32_isb:
 	isb
+	b	a32_step
+/* An exception and its return (the exception-related events, D11.7.2): the level that takes it resumes after it. */
+a32_udf:
+	udf	#0
+	b	a32_step
+a32_svc_nop:
+	ldr	r0, =PMUCHECK_CALL_NOP
+	svc	#0
 a32_step:
 	str	r5, [r4, #4]
 	add	r4, r4, #A32_OP_SIZE
@@ -109,8 +121,13 @@ a32_done:
 	svc	#0
 	b	.
 
-/* Supervisor Call from User mode (AArch32 EL1 only): the return request, passed on upwards. */
+/* Supervisor Call (AArch32 EL1 only): a nop returns after the SVC (LR_svc; SUBS PC, LR: the exception return) with
+ * A32_OUT_SVC; from User mode the return request is passed on upwards; anything else ends the call. */
 a32_svc:
+	ldr	r3, =PMUCHECK_CALL_NOP
+	cmp	r0, r3
+	moveq	r5, #A32_OUT_SVC
+	subseq	pc, lr, #0
 	ldr	r3, =PMUCHECK_CALL_RETURN
 	cmp	r0, r3
 	movne	r1, #0x08
