@@ -213,7 +213,7 @@ SKIP_RULES = [
      r"the A32 agent makes no nop service calls \(its only exception is the return\): EXC_TAKEN and EXC_RETURN are "
      r"checked at the AArch64 contexts|"
      r"the A32 agent has no block of reads around NOPs: exact INST_RETIRED counts are checked in A64 code|"
-     r"the A32 agent makes UDF and SVC exceptions only: the other causes are checked at the AArch64 contexts|the sibling's block is A64 code: MT is checked at the AArch64 contexts)",
+     r"the A32 agent makes UDF and SVC exceptions only: the other causes are checked at the AArch64 contexts)",
      lambda h, m, n: (_ctx(n) or "").endswith("_a32") and context_reason(h, _ctx(n)) is None),
     # tests/prohibit.c prohibit.suniden: SDER32_EL3.SUNIDEN (FEAT_AA32EL1, MDCR_EL3's owner, Secure EL0 under an
     # AArch32 EL1)

@@ -15,7 +15,9 @@
  *     MT_BLOCK_K instructions and MT_BLOCK_K software increments on the MT = 1 counters where MT is Effective and
  *     the filter counts at <ctx>, 0 on every other. INST_RETIRED is checked where the PE counts exactly (QEMU under
  *     -icount); SW_INCR always (precise by D11.7.2). The contexts at the orchestrator's own level and Security state
- *     are left out: this PE's own waiting there would count.
+ *     are left out: this PE's own waiting there would count. At the AArch32 contexts the sibling's block is the A32
+ *     agent's MT_BLOCK_K PMSWINC_EL0 (AArch32 PMSWINC) requests: SW_INCR is checked exactly, INST_RETIRED counted
+ *     or not (the agent's instructions per request are its own).
  */
 #include <stdio.h>
 
@@ -24,6 +26,7 @@
 #include "arch/sysreg.h"
 #include "platform/platform_desc.h"
 #include "pmu_util.h"
+#include "runtime/aarch32.h"
 #include "runtime/baseline.h"
 #include "runtime/context.h"
 #include "runtime/exception.h"
@@ -50,16 +53,26 @@ static uint64_t at_ctx_block(uint64_t k)
 	return 0;
 }
 
-/* What the sibling PE runs: its levels' baseline, then the block at the context (arg: ctx << 32 | k, sibling
- * index << 48). Returns the ctx_call() status. */
+/*
+ * What the sibling PE runs: its levels' baseline, then the block at the context (arg: ctx << 32 | k, sibling
+ * index << 48); at an AArch32 context the A32 agent's block, k PMSWINC writes (MT_SWINC_MASK), each a request the
+ * agent interprets (so its instructions per round are the agent's, not 3). Returns the ctx_call() status.
+ */
 static uint64_t sibling_run(uint64_t arg)
 {
 	enum ctx c = (enum ctx)((arg >> 32) & 0xffff);
+	struct a32_op ops[MT_BLOCK_K + 1];
+	unsigned k = (unsigned)(arg & 0xffffffff), i;
 	uint64_t ret;
 
 	pe_current = (unsigned)(arg >> 48);
 	baseline_restore_all();
-	return (uint64_t)ctx_call(c, at_ctx_block, arg & 0xffffffff, &ret);
+	if (!ctx_aarch32(c))
+		return (uint64_t)ctx_call(c, at_ctx_block, k, &ret);
+	for (i = 0; i < k && i < MT_BLOCK_K; i++)
+		ops[i] = (struct a32_op){ .kind = A32_OP_WRITE, .reg = A32_REG_PMSWINC, .lo = (uint32_t)MT_SWINC_MASK };
+	ops[i] = (struct a32_op){ .kind = A32_OP_END };
+	return (uint64_t)ctx_call_a32(c, ops, &ret);
 }
 
 /* The sibling thread of PE 0: another PE with the same Aff3..Aff1 (MPIDR_EL1.MT = 1); -1 when none. */
@@ -133,6 +146,14 @@ static void check_sibling(enum ctx c, unsigned sib, enum ctx other)
 			want = pmevtyper_mt_effective(&features.pmu, &s, n) && count_pmu_events(&features.pmu, &s, n)
 			       ? (inst[n] ? 3 * MT_BLOCK_K : MT_BLOCK_K) : 0;
 			delta = some[n] - none[n];
+			if (inst[n] && ctx_aarch32(c)) { /* the agent's instructions per round: counted, or not */
+				check(&g, (delta != 0) == (want != 0), "sibling PE %u runs %u PMSWINC requests at %s, MTPME %u: "
+				      "PMEVTYPER%u_EL0=0x%llx (%s) counted %llu more than with none (%llu against %llu), "
+				      "expected %s", sib, MT_BLOCK_K, ctx_name(c), on, n, (unsigned long long)s.pmevtyper[n],
+				      what[n], (unsigned long long)delta, (unsigned long long)some[n],
+				      (unsigned long long)none[n], want ? "more" : "none more");
+				continue;
+			}
 			check(&g, delta == want, "sibling PE %u runs %u rounds at %s, MTPME %u: PMEVTYPER%u_EL0=0x%llx (%s) "
 			      "counted %llu more than with none (%llu against %llu), expected %u", sib, MT_BLOCK_K,
 			      ctx_name(c), on, n, (unsigned long long)s.pmevtyper[n], what[n], (unsigned long long)delta,
@@ -154,8 +175,7 @@ void test_mt(void)
 		 (unsigned)FIELD_GET(ID_AA64DFR0_EL1, MTPMU, features.id_aa64dfr0_el1));
 
 	for (c = 0; c < CTX_COUNT; c++) {
-		why = pmu_context_skip_reason_a64((enum ctx)c, true, "the sibling's block is A64 code: MT is checked at the "
-						  "AArch64 contexts");
+		why = pmu_context_skip_reason((enum ctx)c, true);
 		if (!why && !features.pmu.mtpmu)
 			why = features.pmu.pmuver ? mtpmu_absent : "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)";
 		else if (!why && !(read_mpidr_el1() & MPIDR_EL1_MT_BIT))
