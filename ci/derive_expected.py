@@ -295,6 +295,11 @@ SKIP_RULES = [
     (r"with HCR_EL2\.\{E2H, TGE\} = \{1, 1\} PSTATE\.I masks an IRQ to EL2 from EL0 too \(D1\.3 \"Asynchronous "
      r"exception masking\"\), and the EL0 contexts run with it 1 \(SCTLR_EL1\.UMA 0: EL0 may not unmask\)",
      lambda h, m, n: n.startswith("exc_events.trap_irq.") and _ctx(n) in ("ns_el0_vhe", "s_el0_vhe")),
+    # tests/exc_events.c: an SMC trapped to EL2 by HCR_EL2.TSC
+    (r"HCR_EL2\.TSC traps SMC at EL1 only \(UNDEFINED at EL0; EL2 and EL3 take their own\)",
+     lambda h, m, n: n.startswith("exc_events.smc_trap.") and CONTEXTS.get(_ctx(n), (1,))[0] != 1),
+    (r"EL2 is not enabled here or not pmucheck's \(HCR_EL2\.TSC\)",
+     lambda h, m, n: _ctx(n) is not None and (not owns(h, 2) or (CONTEXTS[_ctx(n)][1] and not CONTEXTS[_ctx(n)][2]))),
     # tests/exc_events.c: the aborts not taken locally come from pmucheck's stage 2 (lib/mmu/stage2.h)
     (r"a stage 2 fault needs EL1 or EL0: no stage of translation above EL2 takes an abort to a higher level",
      lambda h, m, n: n.startswith(("exc_events.trap_dabort.", "exc_events.trap_pabort.")) and

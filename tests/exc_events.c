@@ -5,7 +5,7 @@
  * exc_events.<cause>.<ctx>
  *     The context makes EXC_EVENTS_K occurrences of <cause> in one call, and none in an identical call; the
  *     difference of the counts is what the occurrences generated. The causes:
- *       svc, hvc, smc; undef: UDF; dabort: a load from a stack's unmapped guard half; pabort: a BLR to it;
+ *       svc, hvc, smc; smc_trap: SMC at EL1 trapped to EL2 by HCR_EL2.TSC (EXC_TRAP_OTHER, not EXC_SMC); undef: UDF; dabort: a load from a stack's unmapped guard half; pabort: a BLR to it;
  *       trap_dabort, trap_pabort: the same at Non-secure EL1 and EL0 to a page only stage 2 leaves out
  *       (lib/mmu/stage2.h, HCR_EL2.VM 1: taken to EL2, not locally);
  *       irq: PMUIRQ taken at the context's own EL (EL1, EL2); trap_irq: PMUIRQ routed above the context
@@ -34,7 +34,8 @@
  *     28); the events from 0x0081 have no PMCEID bit (PMCEID0/1_EL0 describe 0x0000-0x003F and 0x4000-0x403F):
  *     one that counts nothing under the filter that counts everywhere while EXC_TAKEN counts is taken to be not
  *     implemented, and its counter's claims are left out (the TAP line says which); its counterpart is still
- *     checked, so a wrong classification fails there.
+ *     checked, and under that filter a sweep counts every classifying event (classify_sweep()): exactly the model's
+ *     must count, so a wrong classification fails whatever the PE implements.
  */
 #include <stdio.h>
 
@@ -62,7 +63,7 @@
 /*
  * A test point's cause: what the context makes, and whether it is taken above the context: an interrupt routed
  * to the AArch64 level above it (pmu_irq_route()), an abort made at stage 2 (lib/mmu/stage2.h, taken to EL2).
- * In the order of the test points (SMC trapped by HCR_EL2.TSC: not yet).
+ * In the order of the test points.
  */
 struct exc_case {
 	const char *name;
@@ -71,7 +72,8 @@ struct exc_case {
 };
 static const struct exc_case cases[] = {
 	{ "svc", EXC_CAUSE_SVC, false },	      { "hvc", EXC_CAUSE_HVC, false },
-	{ "smc", EXC_CAUSE_SMC, false },	      { "undef", EXC_CAUSE_UNDEF, false },
+	{ "smc", EXC_CAUSE_SMC, false },	      { "smc_trap", EXC_CAUSE_SMC_TRAP, false },
+	{ "undef", EXC_CAUSE_UNDEF, false },
 	{ "dabort", EXC_CAUSE_DABORT, false },	      { "pabort", EXC_CAUSE_PABORT, false },
 	{ "trap_dabort", EXC_CAUSE_DABORT, true },    { "trap_pabort", EXC_CAUSE_PABORT, true },
 	{ "sysreg_trap", EXC_CAUSE_SYSREG, false },   { "cid_write", EXC_CAUSE_CID_WRITE, false },
@@ -164,7 +166,8 @@ static uint64_t at_ctx_cause(uint64_t arg)
 		switch (cause) {
 		case EXC_CAUSE_SVC: __asm__ volatile("svc #0" : "+r"(x0) : "r"(x10) : "memory"); break;
 		case EXC_CAUSE_HVC: __asm__ volatile("hvc #0" : "+r"(x0) : "r"(x10) : "memory"); break;
-		case EXC_CAUSE_SMC: __asm__ volatile("smc #0" : "+r"(x0) : "r"(x10) : "memory"); break;
+		case EXC_CAUSE_SMC:
+		case EXC_CAUSE_SMC_TRAP: __asm__ volatile("smc #0" : "+r"(x0) : "r"(x10) : "memory"); break;
 		case EXC_CAUSE_UNDEF: __asm__ volatile("udf #0" : : "r"(x10) : "memory"); break;
 		case EXC_CAUSE_DABORT: __asm__ volatile("ldr xzr, [%0]" : : "r"(va), "r"(x10) : "memory"); break;
 		case EXC_CAUSE_PABORT: /* the abort's handler resumes at X30 (exception.h) */
@@ -285,6 +288,12 @@ static unsigned cause_target(enum ctx c, const struct exc_case *x, unsigned *mdc
 		else if (orchestrator_el != 3)
 			*why = "EL3 is not pmucheck's (entered below EL3, or no EL3): no service answers the SMC";
 		return 3;
+	case EXC_CAUSE_SMC_TRAP:
+		if (el != 1)
+			*why = "HCR_EL2.TSC traps SMC at EL1 only (UNDEFINED at EL0; EL2 and EL3 take their own)";
+		else if (!el2_there(c))
+			*why = "EL2 is not enabled here or not pmucheck's (HCR_EL2.TSC)";
+		return 2;
 	case EXC_CAUSE_SYSREG:
 		if (el == 0)
 			return local;
@@ -323,6 +332,8 @@ static enum exc_event counterpart(enum exc_cause cause, bool local, enum exc_eve
 {
 	enum exc_event other = exc_cause_event(cause, !local);
 
+	if (cause == EXC_CAUSE_SMC_TRAP)
+		return EXC_EV_SMC; /* a trapped SMC is not an SMC taken to EL3 */
 	return other == ev || other == EXC_EV_COUNT ? EXC_EV_TRAP_OTHER : other;
 }
 
@@ -331,6 +342,7 @@ static unsigned expected_ec(enum exc_cause cause, unsigned from, unsigned to)
 {
 	switch (cause) {
 	case EXC_CAUSE_SVC: return 0x15;  /* SVC from AArch64 */
+	case EXC_CAUSE_SMC_TRAP: return ESR_EC_SMC64; /* SMC trapped by HCR_EL2.TSC */
 	case EXC_CAUSE_DABORT: return from == to ? 0x25 : 0x24; /* Data Abort from the same / a lower EL */
 	case EXC_CAUSE_PABORT: return from == to ? ESR_EC_IABT_CUR : ESR_EC_IABT_LOW;
 	case EXC_CAUSE_SYSREG: return from == 0 ? 0x00 : 0x18; /* UNDEFINED; trapped MSR/MRS (MDCR_ELx.TPM) */
@@ -375,6 +387,9 @@ static int run_cause(enum ctx c, const struct exc_case *x, unsigned k, const str
 	}
 	if (x->up && !irq)
 		stage2_switch(true);
+	if (x->cause == EXC_CAUSE_SMC_TRAP)
+		write_hcr_el2(read_hcr_el2() | HCR_EL2_TSC_BIT);
+	isb();
 	exc_expect_table_begin(rec, EXC_EVENTS_K);
 	if (ctx_aarch32(c)) {
 		for (n = 0; n <= k; n++)
@@ -386,6 +401,9 @@ static int run_cause(enum ctx c, const struct exc_case *x, unsigned k, const str
 						  (abort_va(x) >> 12) << 24, &ret);
 	}
 	exc_expect_table_end();
+	if (x->cause == EXC_CAUSE_SMC_TRAP)
+		write_hcr_el2(read_hcr_el2() & ~HCR_EL2_TSC_BIT);
+	isb();
 	if (x->up && !irq)
 		stage2_switch(false);
 	if (irq) {
@@ -398,6 +416,56 @@ static int run_cause(enum ctx c, const struct exc_case *x, unsigned k, const str
 	for (n = 0; n < nctr; n++)
 		counters[n] = read_pmevcntr(n);
 	return rc;
+}
+
+/* The events that classify an exception (D11.7.2's list after EXC_TAKEN .. TTBR_WRITE_RETIRED), EXC_TRAP_FIQ too. */
+static const enum exc_event classifying[] = { EXC_EV_UNDEF, EXC_EV_SVC, EXC_EV_PABORT, EXC_EV_DABORT, EXC_EV_IRQ,
+					      EXC_EV_FIQ, EXC_EV_SMC, EXC_EV_HVC, EXC_EV_TRAP_PABORT, EXC_EV_TRAP_DABORT,
+					      EXC_EV_TRAP_OTHER, EXC_EV_TRAP_IRQ, EXC_EV_TRAP_FIQ };
+#define N_CLASSIFYING (sizeof(classifying) / sizeof(classifying[0]))
+
+/*
+ * The classification sweep: every classifying event counted, as many at once as there are counters (at most 6),
+ * under the filter of s (one that counts at the source), EXC_EVENTS_K occurrences against none. Exactly the
+ * model's event `want` must count them, every other none: a wrong classification fails here even when the model's
+ * event counts nothing (which the filter checks take to be an event the PE does not implement). When none counts
+ * at all, the PE implements none of them for this cause: a `#` line says so. Returns false on an unexpected
+ * exception (reported).
+ */
+static bool classify_sweep(struct check_group *g, enum ctx c, const struct exc_case *x, const struct pmu_state *base,
+			   enum exc_event want, unsigned nctr, struct exc_record *rec)
+{
+	struct pmu_state s = *base;
+	uint64_t none[6], some[6], delta[N_CLASSIFYING];
+	uint64_t f = base->pmevtyper[0] & ~PMEVTYPER_evtCount_MASK;
+	unsigned i, n, first, total = 0;
+
+	for (first = 0; first < N_CLASSIFYING; first += nctr) {
+		for (n = 0; n < nctr; n++)
+			s.pmevtyper[n] = f | exc_event_number(classifying[(first + n) % N_CLASSIFYING]);
+		if (run_cause(c, x, 0, &s, nctr, none, rec) != CTX_OK ||
+		    run_cause(c, x, EXC_EVENTS_K, &s, nctr, some, rec) != CTX_OK) {
+			check(g, false, "classification sweep: an unexpected exception at %s", ctx_name(c));
+			exc_record_print(&exc_unexpected);
+			baseline_restore_all();
+			return false;
+		}
+		for (n = 0; n < nctr && first + n < N_CLASSIFYING; n++) {
+			delta[first + n] = some[n] - none[n];
+			total += (unsigned)delta[first + n];
+		}
+	}
+	if (!total) {
+		printf("# %s: no classifying event counted the %u occurrences (filter 0x%llx): the PE implements none for "
+		       "this cause; %s not checked\n", g->name, EXC_EVENTS_K, (unsigned long long)f, exc_event_name(want));
+		return true;
+	}
+	for (i = 0; i < N_CLASSIFYING; i++)
+		check(g, delta[i] == (classifying[i] == want ? EXC_EVENTS_K : 0u), "classification sweep: %u %s from %s: "
+		      "%s (0x%04x) counted %llu, expected %u (the model's event is %s)", EXC_EVENTS_K, x->name, ctx_name(c),
+		      exc_event_name(classifying[i]), exc_event_number(classifying[i]), (unsigned long long)delta[i],
+		      classifying[i] == want ? EXC_EVENTS_K : 0u, exc_event_name(want));
+	return true;
 }
 
 /*
@@ -503,6 +571,9 @@ static void check_cause(enum ctx c, const struct exc_case *x)
 			/* the filter counts at the source and EXC_TAKEN counted: an event above 0x3F that counted nothing
 			 * is taken to be not implemented (no PMCEID bit says) */
 			probed = true;
+			if (exception && exc_event_classified(from, to, ctx_host_el0(c)) &&
+			    !classify_sweep(&g, c, x, &s, ev[2], nctr, rec))
+				break;
 			for (n = 2; n < 4 && n < nctr; n++)
 				if (exc_event_number(ev[n]) >= 0x40 && some[n] == none[n] && (events & (1u << ev[n]))) {
 					absent |= 1u << n;

@@ -118,6 +118,10 @@ static bool exc_service(struct exc_frame *f, unsigned el, uint64_t esr)
 	    (el == 2 && (ec == ESR_EC_HVC64 || ec == ESR_EC_SVC64 || ec == ESR_EC_HVC32 || ec == ESR_EC_SVC32)) ||
 	    (el == 1 && (ec == ESR_EC_SVC64 || ec == ESR_EC_SVC32)))
 		return exc_services[el] && exc_services[el](f);
+	/* A context's return to an orchestrator at EL3 (SMC from EL1) that HCR_EL2.TSC trapped to EL2: EL2's service
+	 * passes it on upwards. Any other trapped SMC is the caller's to expect. */
+	if (el == 2 && (ec == ESR_EC_SMC64 || ec == ESR_EC_SMC32) && (uint32_t)f->x[0] == PMUCHECK_CALL_RETURN)
+		return exc_services[el] && exc_services[el](f);
 	return false;
 }
 
@@ -248,11 +252,13 @@ void exception_dispatch(struct exc_frame *f, unsigned kind, unsigned el)
 		if (expected && !expected->taken) {
 			exc_record_fill(expected, f, kind, el);
 			/* an Instruction Abort: the code branched to the address with BLR, resume at its return address
-			 * (X30); else resume after the instruction; SVC/HVC/SMC already return past it */
+			 * (X30); else resume after the instruction; SVC/HVC/SMC already return past it, except an SMC
+			 * taken below EL3, which HCR_EL2.TSC trapped before it executed (ELR_EL2: the SMC itself) */
 			if (ec == ESR_EC_IABT_LOW || ec == ESR_EC_IABT_CUR)
 				f->elr = f->x[30];
-			else if (ec != ESR_EC_SVC64 && ec != ESR_EC_HVC64 && ec != ESR_EC_SMC64 && ec != ESR_EC_SVC32 &&
-			    ec != ESR_EC_HVC32 && ec != ESR_EC_SMC32)
+			else if ((ec != ESR_EC_SVC64 && ec != ESR_EC_HVC64 && ec != ESR_EC_SMC64 && ec != ESR_EC_SVC32 &&
+				  ec != ESR_EC_HVC32 && ec != ESR_EC_SMC32) ||
+				 (el < 3 && (ec == ESR_EC_SMC64 || ec == ESR_EC_SMC32)))
 				f->elr += 4; /* A64, and A32 (the agent runs no T32) */
 			return;
 		}
