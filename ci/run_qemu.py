@@ -300,10 +300,14 @@ def expand_expected(expected, pes):
 
 def base_points(points):
     """The points of a run as its expectation file records them: with several PEs, PE 0's points without the
-    pe0. prefix (the other PEs are expected to match them; a difference is listed by hand as pe<i>.<name>)."""
+    pe0. prefix (the other PEs are expected to match them), then, as pe<i>.<name>, each point of another PE whose
+    result differs from PE 0's (a sibling thread that skips what PE 0 checks with it, say)."""
     if not any(PE_PREFIX.match(p["name"]) for p in points):
         return points
-    return [dict(p, name=PE_PREFIX.sub(r"\2", p["name"])) for p in points if p["name"].startswith("pe0.")]
+    base = [dict(p, name=PE_PREFIX.sub(r"\2", p["name"])) for p in points if p["name"].startswith("pe0.")]
+    pe0 = {p["name"]: p["status"] for p in base}
+    return base + [p for p in points if (m := PE_PREFIX.match(p["name"])) and m.group(1) != "0" and
+                   pe0.get(m.group(2)) != p["status"]]
 
 
 def load_expected(path):

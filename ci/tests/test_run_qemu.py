@@ -247,6 +247,13 @@ class FilesTest(unittest.TestCase):
         self.assertEqual(points[0]["name"], "pe0.a.x")  # the parsed points are not changed
         plain = [{"name": "a.x", "status": "ok"}]
         self.assertIs(run_qemu.base_points(plain), plain)
+        # another PE's point that differs from PE 0's is kept with its prefix, and read back as an override
+        points[3] = {"name": "pe1.b.y", "status": "skip"}
+        written = run_qemu.base_points(points)
+        self.assertEqual([(p["name"], p["status"]) for p in written], [("a.x", "ok"), ("b.y", "ok"),
+                                                                       ("pe1.b.y", "skip")])
+        expanded = run_qemu.expand_expected({p["name"]: p["status"] for p in written}, 2)
+        self.assertEqual(expanded, {"pe0.a.x": "ok", "pe1.a.x": "ok", "pe0.b.y": "ok", "pe1.b.y": "skip"})
 
     def test_expectation_folders_per_version(self):
         configs = {c.name: c for c in run_qemu.load_configs(os.path.join(run_qemu.HERE, "configs.txt"))}
