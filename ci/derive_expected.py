@@ -213,8 +213,11 @@ SKIP_RULES = [
      r"the A32 agent makes no nop service calls \(its only exception is the return\): EXC_TAKEN and EXC_RETURN are "
      r"checked at the AArch64 contexts|"
      r"the A32 agent has no block of reads around NOPs: exact INST_RETIRED counts are checked in A64 code|"
-     r"the A32 agent makes UDF and SVC exceptions only: the other causes are checked at the AArch64 contexts)",
+     r"the A32 agent makes UDF and SVC exceptions only: the other causes are checked at the AArch64 contexts|"
+     r"SPE does not sample in AArch32 state \(StatisticalProfilingEnabled\))",
      lambda h, m, n: (_ctx(n) or "").endswith("_a32") and context_reason(h, _ctx(n)) is None),
+    # tests/freeze.c freeze.spe_event: StatisticalProfilingEnabled() is FALSE at EL3
+    (r"SPE does not sample at EL3", lambda h, m, n: _ctx(n) == "el3" and context_reason(h, "el3") is None),
     # tests/prohibit.c prohibit.suniden: SDER32_EL3.SUNIDEN (FEAT_AA32EL1, MDCR_EL3's owner, Secure EL0 under an
     # AArch32 EL1)
     (r"AArch32 not implemented at EL1 \(ID_AA64PFR0_EL1\.EL1 != 0b0010\)(: no SDER32_EL3)?",

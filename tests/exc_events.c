@@ -89,7 +89,7 @@ static bool cause_is_interrupt(enum exc_cause cause)
 /* A load from here faults at every EL: the guard half of EL0's stack slot, unmapped in every regime (stacks.h). */
 static uint64_t unmapped_va(void)
 {
-	return stack_top(pe_current, 0) - STACK_SLOT_SIZE;
+	return stack_guard(pe_current, 0);
 }
 
 /* The address case x's abort uses: a stage 2 fault's the page the stage 2 leaves out, else unmapped_va(). */

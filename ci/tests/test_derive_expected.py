@@ -85,6 +85,14 @@ class Derive(unittest.TestCase):
         self.assertEqual([o.name for o in bad], ["overflow.chain"])
         self.assertIn("SKIP_RULES", bad[0].note)
 
+    def test_spe_sampling_reasons_hold_at_their_contexts_only(self):
+        chain = "ok 5 - overflow.chain CHAIN # SKIP CHAIN not in PMCEID0_EL0 (bit 30 == 0)"
+        a32 = "SPE does not sample in AArch32 state (StatisticalProfilingEnabled)"
+        for ctx, reason, ok in (("el3", "SPE does not sample at EL3", True), ("ns_el1", "SPE does not sample at EL3", False),
+                                ("ns_el0_a32", a32, True), ("ns_el0", a32, False)):
+            bad, _ = run(points=POINTS.replace(chain, f"ok 5 - freeze.spe_event.{ctx} D11.5.2 # SKIP {reason}"))
+            self.assertEqual([o.name for o in bad], [] if ok else [f"freeze.spe_event.{ctx}"], (ctx, reason))
+
     def test_event_bit_must_be_the_events_own(self):
         bad, _ = run(points=POINTS.replace("CHAIN not in PMCEID0_EL0 (bit 30 == 0)",
                                            "CHAIN not in PMCEID0_EL0 (bit 31 == 0)"))

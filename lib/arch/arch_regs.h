@@ -34,6 +34,10 @@
 #define MDCR_EL3_MTPME_BIT    BIT64(28) /* FEAT_MTPMU: PMEVTYPER<n>_EL0.MT usable */
 #define MDCR_EL3_SPME_BIT     BIT64(17)
 #define MDCR_EL3_SDD_BIT      BIT64(16)
+#define MDCR_EL3_NSPB_SHIFT   12        /* FEAT_SPE: the Profiling Buffer's owning Security state, bit 13 (1: */
+#define MDCR_EL3_NSPB_MASK    MASK64(13, 12) /* Non-secure), and bit 12 (1: its EL2 and EL1 may access the registers) */
+#define NSPB_SECURE           0x1       /* 0b01: Secure state owns it; Non-secure EL2 and EL1 accesses trap to EL3 */
+#define NSPB_NONSECURE        0x3       /* 0b11: Non-secure state owns it; Secure EL2 and EL1 accesses trap to EL3 */
 #define MDCR_EL3_EnPM2_BIT    BIT64(7)
 #define MDCR_EL3_TPM_BIT      BIT64(6)
 
@@ -46,6 +50,10 @@
 #define MDCR_EL2_HLP_BIT      BIT64(26) /* FEAT_PMUv3p5 */
 #define MDCR_EL2_HCCD_BIT     BIT64(23) /* FEAT_PMUv3p5 */
 #define MDCR_EL2_HPMD_BIT     BIT64(17) /* FEAT_PMUv3p1 */
+#define MDCR_EL2_E2PB_SHIFT   12        /* FEAT_SPE: 0b00 EL2 owns the Profiling Buffer (where EL2 is enabled */
+#define MDCR_EL2_E2PB_MASK    MASK64(13, 12) /* in its owning Security state); 0b11 EL1 owns it, not trapped */
+#define E2PB_EL2              0x0
+#define E2PB_EL1              0x3
 #define MDCR_EL2_HPME_BIT     BIT64(7)
 #define MDCR_EL2_TPM_BIT      BIT64(6)
 #define MDCR_EL2_TPMCR_BIT    BIT64(5)
@@ -224,10 +232,35 @@
 #define PMUVer_V3P9    0x9
 #define PMUVer_IMPDEF  0xF
 
-/* ---- FEAT_SPE Profiling Buffer (D13.5.2.2 SPE freeze; PMBLIMITR_EL1, PMBSR_EL1 register descriptions) ---- */
+/* ---- FEAT_SPE Profiling Buffer (D13.5.2.2 SPE freeze; PMBLIMITR_EL1, PMBSR_EL1, PMBIDR_EL1 register
+ * descriptions) ---- */
+#define PMBLIMITR_EL1_LIMIT_MASK MASK64(63, 12) /* LIMIT:Zeros(12), the first byte after the buffer */
 #define PMBLIMITR_EL1_E_BIT    BIT64(0)  /* the Profiling Buffer enabled */
 #define PMBLIMITR_EL1_PMFZ_BIT BIT64(5)  /* FEAT_SPEv1p2: freeze the PMU on a buffer management event */
+#define PMBSR_EL1_EC_SHIFT     26        /* Event class: */
+#define PMBSR_EL1_EC_MASK      MASK64(31, 26)
+#define PMBSR_EC_OTHER         0x00      /* 0b000000 Other Profiling Buffer management event (MSS: BSC) */
+#define PMBSR_EC_S1_ABORT      0x24      /* 0b100100 Stage 1 Data Abort on write to Profiling Buffer (MSS: FSC) */
+#define PMBSR_EL1_DL_BIT       BIT64(19) /* part of a record lost: PMBPTR_EL1 may not follow the last complete one */
 #define PMBSR_EL1_S_BIT        BIT64(17) /* collection stopped (a buffer management event): SPEProfilingStopped() */
+#define PMBSR_EL1_BSC_SHIFT    0         /* Buffer status code (EC 0b000000); FSC, the same bits, for an abort */
+#define PMBSR_EL1_BSC_MASK     MASK64(5, 0)
+#define PMBSR_BSC_FULL         0x01      /* 0b000001 Profiling Buffer filled */
+#define PMBIDR_EL1_P_BIT       BIT64(4)  /* Programming not allowed: the buffer is a higher EL's or Security state's */
+#define PMBIDR_EL1_Align_SHIFT 0         /* PMBPTR_EL1 is aligned to 2^Align bytes */
+#define PMBIDR_EL1_Align_MASK  MASK64(3, 0)
+
+/* ---- FEAT_SPE sampling controls (PMSCR_EL1, PMSCR_EL2, PMSIRR_EL1, PMSIDR_EL1 register descriptions) ---- */
+#define PMSCR_EL1_E0SPE_BIT    BIT64(0)  /* sampling enabled at EL0 (not the host EL0: PMSCR_EL2.E0HSPE) */
+#define PMSCR_EL1_E1SPE_BIT    BIT64(1)  /* sampling enabled at EL1 */
+#define PMSCR_EL2_E0HSPE_BIT   BIT64(0)  /* sampling enabled at EL0 when HCR_EL2.TGE is 1 */
+#define PMSCR_EL2_E2SPE_BIT    BIT64(1)  /* sampling enabled at EL2 */
+#define PMSIRR_EL1_INTERVAL_MASK MASK64(31, 8) /* the interval's bits [31:8]: the register holds the count itself */
+#define PMSIDR_EL1_MaxSize_SHIFT 12      /* the largest record, 2^MaxSize bytes (0b0100 16 .. 0b1011 2KB) */
+#define PMSIDR_EL1_MaxSize_MASK  MASK64(15, 12)
+#define PMSIDR_EL1_Interval_SHIFT 8      /* the recommended minimum sampling interval: 0b0000 256, 0b0010 512, */
+#define PMSIDR_EL1_Interval_MASK  MASK64(11, 8) /* 0b0011 768, 0b0100 1024, 0b0101 1536, 0b0110 2048, 0b0111 3072, */
+						/* 0b1000 4096 */
 #define PMSVer_SPEv1p2         0x3       /* ID_AA64DFR0_EL1.PMSVer of FEAT_SPEv1p2 */
 
 /* ---- ID_AA64DFR1_EL1 ---- */

@@ -59,6 +59,15 @@ SYSREG_RW(pmsscr_el1, S3_0_C9_C13_3) /* FEAT_PMUv3_SS (PMSSCR_EL1 register descr
 SYSREG_RW(pmblimitr_el1, S3_0_C9_C10_0)
 SYSREG_RW(pmbptr_el1, S3_0_C9_C10_1)
 SYSREG_RW(pmbsr_el1, S3_0_C9_C10_3)
+SYSREG_READ(pmbidr_el1, S3_0_C9_C10_7) /* PMBIDR_EL1: Align, P (the buffer is a higher level's) */
+/* FEAT_SPE's sampling controls (PMSCR_EL1, PMSCR_EL2, PMSICR_EL1, PMSIRR_EL1, PMSFCR_EL1, PMSIDR_EL1 register
+ * descriptions) */
+SYSREG_RW(pmscr_el1, S3_0_C9_C9_0)
+SYSREG_RW(pmscr_el2, S3_4_C9_C9_0)
+SYSREG_RW(pmsicr_el1, S3_0_C9_C9_2)
+SYSREG_RW(pmsirr_el1, S3_0_C9_C9_3)
+SYSREG_RW(pmsfcr_el1, S3_0_C9_C9_4)
+SYSREG_READ(pmsidr_el1, S3_0_C9_C9_7)
 /* FEAT_PMUv3_SS snapshot registers, read-only: op0 = 2, op1 = 0, CRn = 14 (not in ../shared/spec/registers/:
  * the encodings of Arm's register index, as binutils and LLVM spell them) */
 SYSREG_READ(pmccntsvr_el1, S2_0_C14_C11_7)
@@ -162,6 +171,7 @@ SYSREG_RW(tcr_el12, s3_5_c2_c0_2)
 SYSREG_RW(mair_el12, s3_5_c10_c2_0)
 SYSREG_RW(vbar_el12, s3_5_c12_c0_0)
 SYSREG_RW(contextidr_el12, s3_5_c13_c0_1)
+SYSREG_RW(pmscr_el12, s3_5_c9_c9_0)   /* FEAT_SPE (PMSCR_EL12: PMSCR_EL1 from EL2 with E2H = 1) */
 
 /* Whether the *_EL1 names reach EL2's registers here: at EL2 with HCR_EL2.E2H = 1 (RES1 without FEAT_E2H0). */
 static inline bool el1_names_redirected(void)
@@ -169,7 +179,7 @@ static inline bool el1_names_redirected(void)
 	return current_el() == 2 && (read_hcr_el2() & (1ull << 34)); /* HCR_EL2.E2H */
 }
 
-/* EL1's SCTLR, CPACR, TTBR0, TCR, MAIR, VBAR and CONTEXTIDR from EL3, EL2 or EL1, whatever HCR_EL2.E2H. */
+/* EL1's SCTLR, CPACR, TTBR0, TCR, MAIR, VBAR, CONTEXTIDR and PMSCR from EL3, EL2 or EL1, whatever HCR_EL2.E2H. */
 #define EL1_REG_WRITE(reg, v) (el1_names_redirected() ? write_##reg##_el12(v) : write_##reg##_el1(v))
 #define EL1_REG_READ(reg) (el1_names_redirected() ? read_##reg##_el12() : read_##reg##_el1())
 

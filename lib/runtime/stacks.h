@@ -42,6 +42,12 @@ static inline uint64_t stack_top(unsigned pe, unsigned el)
 
 	return base + (uint64_t)el * STACK_SLOT_SIZE + STACK_SLOT_SIZE;
 }
+
+/* The start of the unmapped guard half of (pe, el)'s slot (64KB aligned): an access there faults in every regime. */
+static inline uint64_t stack_guard(unsigned pe, unsigned el)
+{
+	return stack_top(pe, el) - STACK_SLOT_SIZE;
+}
 #endif
 
 #endif
