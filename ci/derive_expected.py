@@ -281,8 +281,6 @@ SKIP_RULES = [
     (r"no higher level pmucheck owns to trap a PMU register access to \(MDCR_EL2\.TPM, MDCR_EL3\.TPM\)",
      lambda h, m, n: _ctx(n) is not None and (CONTEXTS[_ctx(n)][0] == 3 or (not owns(h, 3) and (
          CONTEXTS[_ctx(n)][0] == 2 or not owns(h, 2) or (CONTEXTS[_ctx(n)][1] and not CONTEXTS[_ctx(n)][2]))))),
-    (r"the host EL0 runs with stage 1 translation off \(HCR_EL2\.\{E2H,TGE\} = \{1,1\}\): no translation fault",
-     lambda h, m, n: _ctx(n) in ("ns_el0_vhe", "s_el0_vhe")),
     # tests/exc_events.c: PMUIRQ as the interrupt source (tests/pmu_irq.h): where each route cannot be had
     (r"pmucheck signals PMUIRQ as a FIQ at EL3 only \(Group 0 with SCR_EL3\.FIQ 1\); below EL3 it is a Group 1 IRQ "
      r"\(exc_events\.irq, exc_events\.trap_irq\)", lambda h, m, n: n.startswith("exc_events.fiq.") and _ctx(n) != "el3"),

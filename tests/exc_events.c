@@ -273,8 +273,6 @@ static unsigned cause_target(enum ctx c, const struct exc_case *x, unsigned *mdc
 			*why = stage2_why(c);
 			return 2;
 		}
-		if (ctx_host_el0(c))
-			*why = "the host EL0 runs with stage 1 translation off (HCR_EL2.{E2H,TGE} = {1,1}): no translation fault";
 		return local;
 	case EXC_CAUSE_HVC:
 		if (el == 0 || el == 3)
