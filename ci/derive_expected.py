@@ -223,9 +223,10 @@ SKIP_RULES = [
     (r"AArch32 not implemented at EL1 \(ID_AA64PFR0_EL1\.EL1 != 0b0010\)(: no SDER32_EL3)?",
      lambda h, m, n: h.el(1) != 2 and (m.group(1) or _ctx(n) is None)),
     (r"SDER32_EL3 not owned \(no EL3, or entered below EL3\)", lambda h, m, n: not owns(h, 3)),
-    # tests/interrupt.c: an AArch32 context's interrupt routed to the AArch64 level above it
-    (r"HCR_EL2\.IMO not owned \(no EL2, or entered below EL2\): the interrupt would target EL1, where the A32 agent "
-     r"takes none", lambda h, m, n: not owns(h, 2)),
+    # tests/pmu_irq.c: an interrupt routed to the AArch64 level above the context (interrupt at the AArch32 contexts,
+    # exc_events.trap_irq)
+    (r"HCR_EL2\.IMO not owned \(no EL2, or entered below EL2\): the interrupt would target EL1",
+     lambda h, m, n: not owns(h, 2)),
     (r"SCR_EL3\.IRQ not owned \(entered below EL3\)", lambda h, m, n: not owns(h, 3)),
     (r"SDER32_EL3\.SUNIDEN acts only at Secure EL0 under an AArch32 EL1 \(CountPMUEvents\): see s_el0_a32",
      lambda h, m, n: _ctx(n) != "s_el0_a32"),
