@@ -101,6 +101,16 @@ DIRECTIVE = re.compile(r"\s+#\s*(SKIP|TODO)\b\s*(.*)$", re.I)
 CHECKS = re.compile(r"\s*\(\d+ checks?(?:, \d+ failed)?\)\s*$")
 HEADING = re.compile(r"^#+\s+(D\d+(?:\.\d+)+)")
 PE_PREFIX = re.compile(r"^pe\d+\.")
+
+
+def point_key(name, config):
+    """A point's name without its PE prefix, and the configuration it counts under: `config`, or for PE i > 0 of a
+    run on several PEs `config (PE i)`, so that each PE's outcome is kept (a sibling thread that SKIPs what PE 0
+    checks with it would otherwise replace PE 0's ok)."""
+    m = re.match(r"^pe(\d+)\.", name)
+    if not m:
+        return name, config
+    return name[m.end():], config if m.group(1) == "0" else f"{config} (PE {m.group(1)})"
 PASSED = ("ok", "todo", "xpass")  # a recorded deviation (TODO) was checked: the check ran and saw it
 
 
@@ -471,16 +481,16 @@ def seed_text_report(sections, runs, reasons):
             for p in points:
                 if not cites_section(p["rules"], sec):
                     continue
-                name = PE_PREFIX.sub("", p["name"])
+                name, key = point_key(p["name"], config)
                 outcome = p["status"] + (": " + p["reason"] if p["status"] in ("skip", "todo", "xpass") else "")
-                sec["points"].setdefault(name, {})[config] = outcome
+                sec["points"].setdefault(name, {})[key] = outcome
                 for u in sec["units"]:
                     t = terms[u["key"]]
                     if t and not any(rules_name(p["rules"], x) for x in t):
                         continue
                     if AARCH32.search(u["text"] + " " + u["lead"]) and not AARCH32.search(p["rules"]):
                         continue
-                    u["points"].setdefault(name, {})[config] = outcome
+                    u["points"].setdefault(name, {})[key] = outcome
         sec["status"] = verdict(sec["points"])
         for u in sec["units"]:
             u["status"] = verdict(u["points"])
@@ -608,12 +618,12 @@ def rule_report(runs, seeds):
     ids, tables = {}, {}
     for config, points in runs.items():
         for p in points:
-            name = PE_PREFIX.sub("", p["name"])
+            name, key = point_key(p["name"], config)
             outcome = p["status"] + (": " + p["reason"] if p["status"] in ("skip", "todo", "xpass") else "")
             for rid in extract_ids(p["rules"], known):
-                ids.setdefault(rid, {}).setdefault(name, {})[config] = outcome
+                ids.setdefault(rid, {}).setdefault(name, {})[key] = outcome
             for t in extract_tables(p["rules"]):
-                tables.setdefault(t, {}).setdefault(name, {})[config] = outcome
+                tables.setdefault(t, {}).setdefault(name, {})[key] = outcome
     return ids, tables
 
 
@@ -902,7 +912,8 @@ def field_report(root, fields_md, runs):
     outcomes = {}  # module -> {point name: {config: status}}
     for config, points in runs.items():
         for p in points:
-            outcomes.setdefault(module_of(p["name"]), {}).setdefault(PE_PREFIX.sub("", p["name"]), {})[config] = p["status"]
+            name, key = point_key(p["name"], config)
+            outcomes.setdefault(module_of(p["name"]), {}).setdefault(name, {})[key] = p["status"]
     ran = {m for m, pts in outcomes.items() if any(s != "skip" for c in pts.values() for s in c.values())}
     sources = module_sources(root, sorted(outcomes))
     texts = {f: _read(os.path.join(root, f))

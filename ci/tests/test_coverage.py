@@ -84,6 +84,17 @@ class CoverageTest(unittest.TestCase):
         self.assertEqual(self.rep["rules"]["RQZJKS"]["verdict"], "checked")
         self.assertEqual(self.rep["rules"]["IFYVTD"]["verdict"], "checked")  # ok, and a TODO elsewhere
 
+    def test_each_pe_keeps_its_outcome(self):
+        # a run on two PEs: PE 1 (a sibling thread) SKIPs what PE 0 checked; PE 0's ok must not be replaced
+        self.assertEqual(coverage.point_key("pe0.mt.sibling.ns_el1", "smt"), ("mt.sibling.ns_el1", "smt"))
+        self.assertEqual(coverage.point_key("pe1.mt.sibling.ns_el1", "smt"), ("mt.sibling.ns_el1", "smt (PE 1)"))
+        self.assertEqual(coverage.point_key("mt.sibling.ns_el1", "smt"), ("mt.sibling.ns_el1", "smt"))
+        ids, _ = coverage.rule_report({"smt": [
+            {"name": "pe0.overflow.evcntr", "status": "ok", "reason": "", "rules": "RQZJKS"},
+            {"name": "pe1.overflow.evcntr", "status": "skip", "reason": "checked from PE 0", "rules": "RQZJKS"}]},
+            {"ids": ["RQZJKS"]})
+        self.assertEqual(coverage.verdict(ids["RQZJKS"]), "checked")
+
     def test_todo_alone_counts_as_checked(self):
         pts = {"overflow.evcntr_cycles": {"cfg": "todo: qemu-virt 10.0: restarts"}}
         self.assertEqual(coverage.verdict(pts), "checked")
