@@ -354,6 +354,10 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 	printf("TAP version 14\n");
 	printf("# pmucheck: PMUv3 conformance checks (platform %s)\n", platform_name);
 	printf("# entered at EL%u\n", el);
+	if (el == 1 && features.el2) /* tests/pmu_util.h pmu_el2_control_why() */
+		printf("# EL2 is implemented and a higher level's (a hypervisor's, say): MDCR_EL2.HPMN is taken as PMCR_EL0.N "
+		       "as read at EL1 (%u), every counter EL1 reaches in the first range; the checks that set MDCR_EL2 "
+		       "SKIP\n", features.pmu.num_counters);
 	if (started_by_uefi())
 		uefi_header();
 	printf("# image at 0x%llx, linked at 0x%llx: %u relocations applied (boot/entry.S pie_relocate)\n",

@@ -509,6 +509,8 @@ void test_ebep(void)
 
 		why = pmu_context_skip_reason_a64(c, false, "FEAT_EBEP: PSTATE.PM, PMECR_EL1 and the PMU Profiling exception "
 						  "exist in AArch64 state only");
+		if (!why)
+			why = pmu_el2_control_why(); /* MDCR_EL2.PMEE */
 		if (!why && !gic)
 			why = gic_why;
 		if (why) {

@@ -87,11 +87,11 @@ static unsigned enable_combos(struct enable_combo *out, unsigned max)
 
 	/* MDCR_EL2.HPMN legal values: 1..N, and 0 with FEAT_HPMN0 (D11.5.1); without EL2 it does not exist. */
 	lo = features.pmu.hpmn0 ? 0 : 1;
-	if (!features.el2)
+	if (!pmu_owns_el2()) /* no EL2, or a higher level's: HPMN is N as EL1 reads it (pmu_el2_control_why()) */
 		lo = n;
 	for (hpmn = lo; hpmn <= n; hpmn++)
 		for (e = 0; e < 2; e++)
-			for (hpme = 0; hpme < (features.el2 ? 2u : 1u); hpme++)
+			for (hpme = 0; hpme < (pmu_owns_el2() ? 2u : 1u); hpme++)
 				for (p = 0; p < 2 && count < max; p++)
 					out[count++] = (struct enable_combo){ hpmn, e, hpme, patterns[p] };
 	return count;

@@ -161,6 +161,15 @@ unsigned pmu_filter_bits(uint64_t *bits);
 const char *pmu_context_skip_reason(enum ctx c, bool needs_sw_incr);
 
 /*
+ * Why a check that varies MDCR_EL2 controls beyond HPMN and HPME (PMEE, PMSSE, HLP, HPMFZO, ...) cannot run: EL2 is
+ * implemented and a higher level's (pmucheck entered at EL1 under a hypervisor); NULL when pmucheck owns EL2 or there
+ * is none. With EL2 a higher level's, the checks at EL1 and EL0 run on what EL1 reads: MDCR_EL2.HPMN is PMCR_EL0.N
+ * as read there (GetNumEventCountersAccessible(), D11.5.1 Note), every counter EL1 reaches is in the first range
+ * (governed by PMCR_EL0.E, not MDCR_EL2.HPME), and the traps the hypervisor sets (MDCR_EL2.TPM) are its to emulate.
+ */
+const char *pmu_el2_control_why(void);
+
+/*
  * Whether the PMU overflow interrupt can be taken: the GIC is set up (gic_init()) and the interrupt the device
  * tree names is a PPI (INTID 16-31, each PE its own: D13.3 "the overflow interrupt request"), which is how
  * pmucheck routes it. Returns false with *why set: the GIC's reason, no PMU interrupt, or an SPI (many SoCs wire

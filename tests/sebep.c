@@ -349,6 +349,9 @@ void test_sebep(void)
 		const char *cwhy = why ? why : pmu_context_skip_reason_a64(c, false, "FEAT_SEBEP: the PMU Profiling "
 									     "exception is taken to AArch64 only "
 									     "(PSTATE.PM, PMEVTYPER<n>_EL0.SYNC)");
+
+		if (!cwhy)
+			cwhy = pmu_el2_control_why(); /* MDCR_EL2.PMEE */
 		struct pmu_state s;
 		enum pmu_ebep_outcome o = PMU_EBEP_DIS;
 

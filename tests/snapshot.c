@@ -476,6 +476,9 @@ void test_snapshot(void)
 		enum ctx c = snapshot_contexts[i];
 		const char *cwhy = why ? why : pmu_context_skip_reason(c, false);
 
+		if (!cwhy)
+			cwhy = pmu_el2_control_why(); /* MDCR_EL2.PMSSE */
+
 		if (cwhy) {
 			pmu_skip_at("snapshot.table_d13_10", c, RULES_TABLE, cwhy);
 			pmu_skip_at("snapshot.os_lock", c, RULES_OSLOCK, cwhy);
