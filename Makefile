@@ -27,6 +27,9 @@
 #   make run FORCE_GATES=1           run the ebep, sebep and snapshot modules where the ID registers say absent
 #   make PLATFORM=fvp-base           build for Arm's FVP Base model (run it with `make run` where FVP is)
 #   make qemu-pmu                    build QEMU 10.0.2 with the patches in qemu/patches/ into the cache (minutes)
+#   make kvm-run                     the suite as a KVM guest: Debian's arm64 Linux (KERNELS="6.1 6.12", bookworm and
+#                                    backports) in MODES="vhe nvhe" on pmucheck's QEMU, Debian's arm64 QEMU as its
+#                                    VMM (ci/kvm/run-kvm-guest.sh; TESTS=all for every module; not part of `make test`)
 
 PLATFORM  ?= qemu-virt
 # Where ci/install-deps.sh unpacks what is not a Debian package install (QEMU 10.0).
@@ -164,7 +167,7 @@ Q := $(if $(V),,@)
 SIZE    := $(CROSS_COMPILE)size
 READELF := $(CROSS_COMPILE)readelf
 
-.PHONY: all run run-deps soak test bench report coverage deps host-test host-dt-test mutate host-access-test fuzz fuzz-regress fuzz-acpi host-acpi-test census clean qemu-pmu
+.PHONY: all run run-deps soak test bench report coverage deps host-test host-dt-test mutate host-access-test fuzz fuzz-regress fuzz-acpi host-acpi-test census clean qemu-pmu kvm-run
 all: $(ELF) $(BUILD)/pmucheck.bin $(BUILD)/pmucheck.efi
 
 # Rebuild everything when the flags change (TESTS, TOOLCHAIN, platform values).
@@ -253,6 +256,10 @@ run: run-deps
 # own QEMU"). `make test` builds it; `make run QEMU_VERSION=10.0-pmu` builds it if needed and boots it.
 qemu-pmu:
 	@bash ci/build-qemu-pmu.sh
+
+# pmucheck as a KVM guest (ci/kvm/run-kvm-guest.sh says how; its logs go to build/kvm/logs/).
+kvm-run: all qemu-pmu
+	@bash ci/kvm/run-kvm-guest.sh
 
 # The sweep module (tests/sweep.c) alone, for SOAK_COUNT random configurations from SOAK_SEED (decimal or 0x hex):
 # boot arguments pmucheck.tests=sweep pmucheck.sweep=<count>:<seed>, plus BOOTARGS. Outside `make test`.

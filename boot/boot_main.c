@@ -340,6 +340,8 @@ void __attribute__((noreturn)) boot_main(unsigned el, uint64_t x0)
 		platform_exit(2);
 	}
 	console_select();
+	if (platform_bootarg("pmucheck.semihosting", version, sizeof(version)) && strcmp(version, "0") == 0)
+		plat.power_off_at_exit = true; /* nothing answers SYS_EXIT's HLT there: PSCI SYSTEM_OFF ends the run */
 	if (acpi_err[0]) { /* the firmware's tables are wrong: nothing is guessed around them */
 		printf("Bail out! ACPI: %s\n", acpi_err);
 		platform_exit(2);

@@ -75,7 +75,10 @@ bool platform_semihosting(void)
 		return false;
 	if (decided >= 0)
 		return decided;
-	ok = platform_compiled_in_applies() || (!plat.from_fdt && !plat.from_acpi) ||
+	if (platform_bootarg("pmucheck.semihosting", buf, sizeof(buf)) && strcmp(buf, "0") == 0)
+		ok = false; /* declined: no debugger answers (a hypervisor's guest on the compiled-in platform, say) */
+	else
+		ok = platform_compiled_in_applies() || (!plat.from_fdt && !plat.from_acpi) ||
 	     platform_bootarg("pmucheck.qemu", buf, sizeof(buf)) ||
 	     (platform_bootarg("pmucheck.console", buf, sizeof(buf)) && strcmp(buf, "semihosting") == 0) ||
 	     (platform_bootarg("pmucheck.semihosting", buf, sizeof(buf)) && strcmp(buf, "1") == 0);

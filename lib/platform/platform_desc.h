@@ -158,7 +158,8 @@ struct plat_desc {
 	                               0 from a tree, whose one PPI serves every PE */
 	char bootargs[PLAT_BOOTARGS_MAX]; /* /chosen/bootargs, "" when absent */
 	bool power_off_at_exit;     /* end the run with PSCI SYSTEM_OFF where nothing answers semihosting (started by
-	                               UEFI: the shell cannot get control back); else a WFI loop */
+	                               UEFI: the shell cannot get control back; pmucheck.semihosting=0, a hypervisor's
+	                               guest); else a WFI loop */
 };
 
 extern struct plat_desc plat;
@@ -220,9 +221,10 @@ bool platform_compiled_in_applies(void);
  * on a board without one. Built with it (PLAT_SEMIHOSTING), and either the compiled-in platform applies (QEMU
  * virt and FVP answer it), neither a tree nor ACPI tables were found (no UART, no boot arguments: a debugger or
  * an emulator is the only reader left), or the boot arguments say something answers it: pmucheck.qemu=<version>
- * (QEMU, whatever the board), pmucheck.console=semihosting, pmucheck.semihosting=1. Decided after
- * platform_discover(). Elsewhere a run ends after its verdict with PSCI SYSTEM_OFF where plat.power_off_at_exit
- * (started by UEFI), else in a WFI loop (platform_exit()), and prints only through its UART.
+ * (QEMU, whatever the board), pmucheck.console=semihosting, pmucheck.semihosting=1; never with
+ * pmucheck.semihosting=0. Decided after platform_discover(). Elsewhere a run ends after its verdict with PSCI
+ * SYSTEM_OFF where plat.power_off_at_exit (started by UEFI, or pmucheck.semihosting=0), else in a WFI loop
+ * (platform_exit()), and prints only through its UART.
  */
 bool platform_semihosting(void);
 

@@ -35,8 +35,9 @@
  *                           in decimal without leading zeros, drawn from <seed>, 64 bits in decimal or 0x-prefixed
  *                           hex ("200:0x5eed", "100000:42"). Default: the sweep's own short count and fixed seed.
  *   pmucheck.semihosting=1  a debugger or an emulator answers semihosting here: the console falls back to it and a
- *                           run ends with SYS_EXIT (lib/platform/platform_desc.h platform_semihosting()); 0 or
- *                           absent: only where pmucheck knows one does
+ *                           run ends with SYS_EXIT (lib/platform/platform_desc.h platform_semihosting()); 0: nothing
+ *                           does, even on the compiled-in platform (a hypervisor's guest on QEMU's virt board under
+ *                           KVM), and a run ends with PSCI SYSTEM_OFF; absent: only where pmucheck knows one does
  *   pmucheck.acpi=<mode>    started by UEFI with both ACPI tables and a device tree: force (ACPI describes the
  *                           platform) or off (never ACPI); default: the tree unless it is a stub (boot/boot_main.c)
  * Any other pmucheck.* word, an empty value or a malformed list is an error: the run must not go on with
