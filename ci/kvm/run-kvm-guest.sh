@@ -20,11 +20,9 @@
 #   GUEST_TIMEOUT=1500     seconds the inner QEMU may run (inside the host)
 #   BOOT_TIMEOUT=1800      seconds one host boot may take, end to end
 #   OUTER_QEMU=~/.cache/pmucheck/qemu-pmu/current/qemu-system-aarch64
-#   OUTER_CPU=neoverse-n2  the host's -cpu (FEAT_PMUv3p5). Not max, for now: on pmucheck's QEMU -cpu max advertises
-#                          FEAT_FGT2 (ID_AA64MMFR0_EL1.FGT = 2, patch 0005) without HFGRTR2_EL2, HFGWTR2_EL2 and
-#                          HFGITR2_EL2, which Linux 6.12's EL2 setup writes (an UNDEF before it has vectors: a silent
-#                          hang); and Linux 6.1's KVM does not know PMUv3p9 ("Unknown PMU version 9",
-#                          pmu-emul.c:42): its event mask is 0 and the guest's counters read 0
+#   OUTER_CPU=             the host's -cpu; unset: max for 6.12, neoverse-n2 (FEAT_PMUv3p5) for 6.1, whose KVM does
+#                          not know PMUv3p9 ("Unknown PMU version 9" at pmu-emul.c:42: its event mask is 0, and the
+#                          guest's counters never count; in nVHE the host keeps one counter and gives the guest N = 0)
 #   FIRST_OUTPUT_TIMEOUT=120  seconds the host may stay silent after QEMU starts before the boot is declared hung
 #   PMUCHECK_BIN=build/qemu-virt/pmucheck.bin (copied to build/kvm/ first)
 #   Logs: build/kvm/logs/host-<kernel>-<mode>-<cpu>-<tests>.log, each host's whole console.
@@ -451,7 +449,9 @@ EOF
 
 boot_host() {
 	local kver=$1 mode=$2 image=$3 initrd=$4 logf extra="" append rc=0 cpu=$OUTER_CPU
-	[ -n "$cpu" ] || cpu=neoverse-n2 # the header comment: why not max
+	if [ -z "$cpu" ]; then # the header comment: why 6.1 runs on neoverse-n2
+		if [ "$kver" = 6.1 ]; then cpu=neoverse-n2; else cpu=max; fi
+	fi
 	logf=$LOGS/host-$kver-$mode-$cpu-$TESTS.log
 	[ "$mode" = nvhe ] && extra=kvm-arm.mode=nvhe
 	append="pmucheck.console=pl011,mmio32,0x9000000 pmucheck.semihosting=0"
