@@ -29,7 +29,7 @@
 #   make qemu-pmu                    build QEMU 10.0.2 with the patches in qemu/patches/ into the cache (minutes)
 #   make kvm-run                     the suite as a KVM guest: Debian's arm64 Linux (KERNELS="6.1 6.12", bookworm and
 #                                    backports) in MODES="vhe nvhe" on pmucheck's QEMU, Debian's arm64 QEMU as its
-#                                    VMM (ci/kvm/run-kvm-guest.sh; TESTS=all for every module; not part of `make test`)
+#                                    VMM (ci/kvm/run-kvm-guest.sh; KVM_TESTS=enable for one module; not `make test`'s)
 
 PLATFORM  ?= qemu-virt
 # Where ci/install-deps.sh unpacks what is not a Debian package install (QEMU 10.0).

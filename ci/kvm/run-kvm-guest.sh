@@ -14,7 +14,8 @@
 # Environment:
 #   KERNELS="6.1 6.12"     host kernels to boot (6.1: bookworm; 6.12: bookworm-backports)
 #   MODES="vhe nvhe"       KVM host modes (nvhe: kvm-arm.mode=nvhe on the host's command line)
-#   TESTS=enable           pmucheck.tests=<TESTS>; TESTS=all passes no pmucheck.tests (the whole suite)
+#   KVM_TESTS=all          the guest's pmucheck.tests=<KVM_TESTS> (enable, say); all: every module (not TESTS,
+#                          which `make` compiles into the image)
 #   GUEST_ARGS=""          more words for the guest's -append (e.g. pmucheck.pes=0)
 #   GUEST_SMP=1            the guest's -smp
 #   GUEST_TIMEOUT=1500     seconds the inner QEMU may run (inside the host)
@@ -37,7 +38,7 @@ OUTER_CPU=${OUTER_CPU:-}
 FIRST_OUTPUT_TIMEOUT=${FIRST_OUTPUT_TIMEOUT:-120}
 KERNELS=${KERNELS:-"6.1 6.12"}
 MODES=${MODES:-"vhe nvhe"}
-TESTS=${TESTS:-enable}
+KVM_TESTS=${KVM_TESTS:-all}
 GUEST_ARGS=${GUEST_ARGS:-}
 GUEST_SMP=${GUEST_SMP:-1}
 GUEST_TIMEOUT=${GUEST_TIMEOUT:-1500}
@@ -452,10 +453,10 @@ boot_host() {
 	if [ -z "$cpu" ]; then # the header comment: why 6.1 runs on neoverse-n2
 		if [ "$kver" = 6.1 ]; then cpu=neoverse-n2; else cpu=max; fi
 	fi
-	logf=$LOGS/host-$kver-$mode-$cpu-$TESTS.log
+	logf=$LOGS/host-$kver-$mode-$cpu-$KVM_TESTS.log
 	[ "$mode" = nvhe ] && extra=kvm-arm.mode=nvhe
 	append="pmucheck.console=pl011,mmio32,0x9000000 pmucheck.semihosting=0"
-	[ "$TESTS" = all ] || append="$append pmucheck.tests=$TESTS"
+	[ "$KVM_TESTS" = all ] || append="$append pmucheck.tests=$KVM_TESTS"
 	[ -z "$GUEST_ARGS" ] || append="$append $GUEST_ARGS"
 	log "booting Linux $kver ($mode) on $OUTER_QEMU -cpu $cpu; guest -append \"$append\"; console log: $logf"
 	set +e
@@ -489,7 +490,7 @@ main() {
 	step "initramfs (busybox, qemu-system-aarch64 and its libraries, pmucheck.bin)" build_initramfs "$BUILD/initramfs.cpio.gz" || die "initramfs"
 	for k in $KERNELS; do
 		for m in $MODES; do
-			step "boot Linux $k, KVM $m, pmucheck.tests=$TESTS" boot_host "$k" "$m" "$(cat "$BUILD/image-$k.path")" \
+			step "boot Linux $k, KVM $m, pmucheck.tests=$KVM_TESTS" boot_host "$k" "$m" "$(cat "$BUILD/image-$k.path")" \
 				"$BUILD/initramfs.cpio.gz" || failed=1
 		done
 	done
