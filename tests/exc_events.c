@@ -606,6 +606,8 @@ void test_exc_events(void)
 	exc_irq_hook = pmu_irq_hook; /* the interrupts' handler: PMUIRQ is the only interrupt source */
 	for (c = 0; c < CTX_COUNT; c++) {
 		why = pmu_context_skip_reason((enum ctx)c, false);
+		if (!why)
+			why = pmu_el2_traps_why();
 		for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 			char name[64];
 

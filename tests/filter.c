@@ -127,8 +127,16 @@ static void check_exception_events(enum ctx c)
 
 	if (!has_taken)
 		tap_skip(taken.name, RULES_EXC_TAKEN, "EXC_TAKEN not in PMCEID0_EL0 (bit 9 == 0)");
+	else if (on_taken && pmu_el2_traps_why()) {
+		tap_skip(taken.name, RULES_EXC_TAKEN, "%s", pmu_el2_traps_why());
+		has_taken = false;
+	}
 	if (!has_return)
 		tap_skip(ret_group.name, RULES_EXC_RETURN, "EXC_RETURN not in PMCEID0_EL0 (bit 10 == 0)");
+	else if (on_return && pmu_el2_traps_why()) {
+		tap_skip(ret_group.name, RULES_EXC_RETURN, "%s", pmu_el2_traps_why());
+		has_return = false;
+	}
 	has_taken = has_taken && on_taken;
 	has_return = has_return && on_return;
 	if (has_taken && ctx_aarch32(c)) {

@@ -258,6 +258,13 @@ const char *pmu_context_skip_reason(enum ctx c, bool needs_sw_incr)
 	return why;
 }
 
+const char *pmu_el2_traps_why(void)
+{
+	return features.el2 && !pmu_owns_el2() ? "EL2 is implemented but owned by a higher level: the traps it sets on this "
+						 "context's accesses (a hypervisor's MDCR_EL2.TPM, say) are exceptions "
+						 "from here too, which pmucheck can neither see nor prevent" : NULL;
+}
+
 const char *pmu_el2_control_why(void)
 {
 	return features.el2 && !pmu_owns_el2() ? "EL2 is implemented but owned by a higher level: pmucheck cannot set the "

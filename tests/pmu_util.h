@@ -169,6 +169,11 @@ const char *pmu_context_skip_reason(enum ctx c, bool needs_sw_incr);
  */
 const char *pmu_el2_control_why(void);
 
+/* Why exceptions from a context cannot be counted exactly: EL2 is a higher level's, and the traps it sets (every PMU
+ * register access under a hypervisor that emulates the PMU) are exceptions taken from the context, architecturally
+ * counted by EXC_TAKEN and EXC_TRAP_OTHER there (D11.7.2); NULL when pmucheck owns EL2 or there is none. */
+const char *pmu_el2_traps_why(void);
+
 /*
  * Whether the PMU overflow interrupt can be taken: the GIC is set up (gic_init()) and the interrupt the device
  * tree names is a PPI (INTID 16-31, each PE its own: D13.3 "the overflow interrupt request"), which is how
