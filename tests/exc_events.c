@@ -519,8 +519,9 @@ static void check_cause(enum ctx c, const struct exc_case *x)
 		       exc_event_name(ev[2]), exc_event_name(ev[3]));
 	}
 	for (combo = 0; combo <= (1u << nbits); combo++) {
-		/* combo 0 twice: the first call only warms up (a first call of a module at a context can take an
-		 * exception pmucheck's own code makes once, which both runs would not see) */
+		/* combo 0 twice: the first call only warms up. The suite's first call of all reads the orchestrator's
+		 * PSTATE.PM once (FEAT_EBEP, lib/runtime/context.c ctx_run(): ctx_get_pm(), an SMC at EL3), an exception
+		 * only that run would see */
 		f = pmu_filter_combo(bits, nbits, combo ? combo - 1 : 0);
 		pmu_state_init(&s, c);
 		s.pmcr_el0 = PMCR_EL0_E_BIT;
