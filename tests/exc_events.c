@@ -5,7 +5,8 @@
  * exc_events.<cause>.<ctx>
  *     The context makes EXC_EVENTS_K occurrences of <cause> in one call, and none in an identical call; the
  *     difference of the counts is what the occurrences generated. The causes:
- *       svc, hvc, smc; smc_trap: SMC at EL1 trapped to EL2 by HCR_EL2.TSC (EXC_TRAP_OTHER, not EXC_SMC); undef: UDF; dabort: a load from a stack's unmapped guard half; pabort: a BLR to it;
+ *       svc, hvc, smc; smc_trap: SMC at EL1 trapped to EL2 by HCR_EL2.TSC (EXC_TRAP_OTHER, not EXC_SMC);
+ *       undef: UDF; dabort: a load from a stack's unmapped guard half; pabort: a BLR to it;
  *       trap_dabort, trap_pabort: the same at Non-secure EL1 and EL0 to a page only stage 2 leaves out
  *       (lib/mmu/stage2.h, HCR_EL2.VM 1: taken to EL2, not locally);
  *       irq: PMUIRQ taken at the context's own EL (EL1, EL2); trap_irq: PMUIRQ routed above the context
@@ -98,7 +99,7 @@ static uint64_t abort_va(const struct exc_case *x)
 	return x->up ? (uint64_t)(uintptr_t)stage2_hole_page : unmapped_va();
 }
 
-/* The stage 2 values stage2_build() gave (stage2_there()). */
+/* The stage 2 values stage2_build() gave (stage2_why()). */
 static uint64_t s2_vttbr, s2_vtcr;
 
 /*
@@ -328,10 +329,11 @@ static unsigned cause_target(enum ctx c, const struct exc_case *x, unsigned *mdc
  */
 static enum exc_event counterpart(enum exc_cause cause, bool local, enum exc_event ev)
 {
-	enum exc_event other = exc_cause_event(cause, !local);
+	enum exc_event other;
 
 	if (cause == EXC_CAUSE_SMC_TRAP)
 		return EXC_EV_SMC; /* a trapped SMC is not an SMC taken to EL3 */
+	other = exc_cause_event(cause, !local);
 	return other == ev || other == EXC_EV_COUNT ? EXC_EV_TRAP_OTHER : other;
 }
 
@@ -360,8 +362,8 @@ static bool serviced(enum exc_cause cause, unsigned to)
 static struct a32_op a32_ops[EXC_EVENTS_K + 1];
 
 /*
- * One call at c making k occurrences (at an AArch32 context the A32 agent's UDF or SVC requests); the counters after it (counters[n]). Returns the ctx_call() status. An
- * interrupt's source is PMUIRQ, routed as x says (pmu_irq_route()) and asserted for k > 0 by the cycle counter's
+ * One call at c making k occurrences (at an AArch32 context the A32 agent's UDF or SVC requests); the counters
+ * after it (counters[n]). Returns the ctx_call() status. An interrupt's source is PMUIRQ, routed as x says (pmu_irq_route()) and asserted for k > 0 by the cycle counter's
  * overflow flag (PMOVSSET_EL0.C with PMINTENSET_EL1.C and PMCR_EL0.E: D13.3.1; the cycle counter itself stays
  * disabled), which the handler clears at the k-th interrupt (PMU_IRQ_CLEAR_AFTER).
  */
@@ -482,7 +484,7 @@ static void check_cause(enum ctx c, const struct exc_case *x)
 	unsigned from = ctx_el(c), to, tpm, nbits = pmu_filter_bits(bits), combo, n, nctr, i;
 	unsigned want, events, absent = 0;
 	const char *why;
-	bool exception = exc_cause_is_exception(cause), probed = false;
+	bool exception = exc_cause_is_exception(cause), probed = false, local;
 
 	if (!group_begin(&g, RULES_EXC, "exc_events.%s.%s", x->name, ctx_name(c)))
 		return;
@@ -497,8 +499,9 @@ static void check_cause(enum ctx c, const struct exc_case *x)
 	ev[0] = EXC_EV_TAKEN;
 	ev[1] = EXC_EV_RETURN;
 	/* a write: EXC_UNDEF and EXC_TRAP_OTHER, none of the exception events may count */
-	ev[2] = exception ? exc_cause_event(cause, exc_taken_locally(from, to)) : EXC_EV_UNDEF;
-	ev[3] = counterpart(cause, exc_taken_locally(from, to), ev[2]);
+	local = exc_taken_locally(from, to);
+	ev[2] = exception ? exc_cause_event(cause, local) : EXC_EV_UNDEF;
+	ev[3] = counterpart(cause, local, ev[2]);
 	ev[4] = EXC_EV_CID_WRITE;
 	ev[5] = EXC_EV_TTBR_WRITE;
 	/* the event of the cause must be advertised where PMCEID can say it (events below 0x40) */
@@ -514,8 +517,8 @@ static void check_cause(enum ctx c, const struct exc_case *x)
 			absent |= 1u << n;
 	if (exception && !exc_event_classified(from, to, ctx_host_el0(c))) { /* the model leaves the classifying event open */
 		absent |= 0xcu;
-		printf("# %s: from the host EL0 to EL2 (HCR_EL2.{E2H,TGE} = {1,1}) the event descriptions do not say whether the "
-		       "exception is taken locally: EXC_TAKEN and EXC_RETURN are checked, not %s or %s\n", g.name,
+		printf("# %s: from the host EL0 to EL2 (HCR_EL2.{E2H,TGE} = {1,1}) the event descriptions do not say "
+		       "whether the exception is taken locally: EXC_TAKEN and EXC_RETURN are checked, not %s or %s\n", g.name,
 		       exc_event_name(ev[2]), exc_event_name(ev[3]));
 	}
 	for (combo = 0; combo <= (1u << nbits); combo++) {

@@ -449,8 +449,8 @@ void test_freeze(void)
 	if (!feat_pmuv3p7(&features.pmu))
 		tap_skip("freeze.overflow", RULES_OVERFLOW, "FEAT_PMUv3p7 not implemented (ID_AA64DFR0_EL1.PMUVer == 0x%x)",
 			 features.pmu.pmuver);
-	else if (features.el2 && !pmu_owns_el2())
-		tap_skip("freeze.overflow", RULES_OVERFLOW, "EL2 is implemented but owned by a higher level: HPMN unknown");
+	else if (pmu_el2_control_why()) /* MDCR_EL2.{HPMN, HPMFZO} for both ranges */
+		tap_skip("freeze.overflow", RULES_OVERFLOW, "%s", pmu_el2_control_why());
 	else if (!pmu_event_implemented(PMU_EVENT_SW_INCR))
 		tap_skip("freeze.overflow", RULES_OVERFLOW, "SW_INCR not in PMCEID0_EL0 (bit 0 == 0)");
 	else

@@ -496,8 +496,8 @@ void test_overflow(void)
 		tap_skip("overflow.evcntr_cycles", RULES_EVCNTR, "PMUv3 not implemented (ID_AA64DFR0_EL1.PMUVer is 0x0 or 0xF)");
 		return;
 	}
-	if (features.el2 && !pmu_owns_el2()) {
-		tap_skip("overflow.evcntr", RULES_EVCNTR, "EL2 is implemented but owned by a higher level: HPMN unknown");
+	if (pmu_el2_control_why()) { /* MDCR_EL2.{HPMN, HLP} for both ranges */
+		tap_skip("overflow.evcntr", RULES_EVCNTR, "%s", pmu_el2_control_why());
 	} else if (!pmu_event_implemented(PMU_EVENT_SW_INCR)) {
 		tap_skip("overflow.evcntr", RULES_EVCNTR, "SW_INCR not in PMCEID0_EL0 (bit 0 == 0)");
 	} else {
@@ -516,8 +516,8 @@ void test_overflow(void)
 	if (!feat_pmuv3p5(&features.pmu))
 		tap_skip("overflow.evcntr_cycles", RULES_EVCNTR, "FEAT_PMUv3p5 not implemented (ID_AA64DFR0_EL1.PMUVer = "
 			 "0x%x): 32-bit event counters", features.pmu.pmuver);
-	else if (features.el2 && !pmu_owns_el2())
-		tap_skip("overflow.evcntr_cycles", RULES_EVCNTR, "EL2 is implemented but owned by a higher level: HPMN unknown");
+	else if (pmu_el2_control_why())
+		tap_skip("overflow.evcntr_cycles", RULES_EVCNTR, "%s", pmu_el2_control_why());
 	else if (!pmu_event_implemented(PMU_EVENT_CPU_CYCLES))
 		tap_skip("overflow.evcntr_cycles", RULES_EVCNTR, "CPU_CYCLES not in PMCEID0_EL0 (bit 17 == 0)");
 	else

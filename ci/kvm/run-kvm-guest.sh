@@ -347,8 +347,8 @@ DONE=0
 AFTER=0
 while IFS= read -r line; do
 	if [ "$DONE" != 0 ]; then
-		# after its verdict pmucheck exits through semihosting (HLT #0xF000), UNDEFINED under KVM, and reports
-		# that exception, and the next, for ever: keep a few lines
+		# after its verdict pmucheck powers the guest off (pmucheck.semihosting=0: PSCI SYSTEM_OFF); a Bail out!
+		# reports every later exception again: keep a few lines
 		AFTER=$((AFTER + 1))
 		[ "$AFTER" -gt 6 ] || echo "$line"
 		continue
@@ -358,7 +358,7 @@ while IFS= read -r line; do
 	*" passed, "*" failed, "*" skipped"*)
 		DONE=1
 		( sleep 1; kill $QPID 2>/dev/null ) &
-		echo "PMUCHECK-KVM: summary line seen: stopping QEMU in 1 s (pmucheck ends in a WFI loop or a semihosting HLT)";;
+		echo "PMUCHECK-KVM: summary line seen: stopping QEMU in 1 s unless the guest powers itself off first";;
 	"Bail out!"*)
 		# pmucheck gave up (an unexpected exception): it reports every later exception again, for ever
 		DONE=2
@@ -420,7 +420,7 @@ while True:
     now = time.monotonic()
     if not r and not got_any and now - t0 > first_timeout:
         print('[run-kvm-guest] FAIL: no console output %d s after QEMU started: the kernel hangs before its console '
-              '(on pmucheck\'s QEMU -cpu max, Linux 6.12 loops on an UNDEF of HFGRTR2_EL2 in head.S): stopping QEMU'
+              '(an UNDEF at EL2 before it has vectors, say: -d int,unimp shows it): stopping QEMU'
               % (now - t0), flush=True)
         try:
             os.kill(int(open(pidfile).read()), 15)

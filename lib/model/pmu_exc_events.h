@@ -14,13 +14,15 @@
  * EXC_TAKEN counts every exception taken; EXC_SVC, EXC_HVC, EXC_SMC, EXC_UNDEF (other synchronous),
  * EXC_PABORT, EXC_DABORT (Data Abort or SError), EXC_IRQ, EXC_FIQ count those taken locally, EXC_TRAP_PABORT,
  * EXC_TRAP_DABORT, EXC_TRAP_OTHER (synchronous, other than SVC, HVC, SMC and aborts), EXC_TRAP_IRQ, EXC_TRAP_FIQ
- * those not taken locally (an IRQ routed to EL2 by HCR_EL2.IMO or to EL3 by SCR_EL3.IRQ is EXC_TRAP_IRQ). Taken locally: to EL1 from EL0 or EL1, or to the Exception level it is taken from
- * (EL2 from EL2, EL3 from EL3). HVC (taken to EL2) is EXC_HVC and SMC (taken to EL3) EXC_SMC from any EL; an
- * SMC trapped to EL2 (HCR_EL2.TSC) is a trap (EXC_TRAP_OTHER). Exceptions from the host EL0 (HCR_EL2.{E2H,TGE} =
- * {1,1}, taken to EL2 in place of EL1) are left unclassified: the descriptions do not say whether they are
- * taken locally (exc_event_classified()); from an EL0 under an EL1 (TGE 0) to EL2 they are not. TTBR_WRITE_RETIRED counts writes to the TTBRs of the regimes with
- * ASIDs: TTBR0_EL1 and TTBR1_EL1, and TTBR0_EL2 and TTBR1_EL2 while HCR_EL2.E2H is 1 (the EL2&0 regime); not
- * TTBR0_EL2 with E2H 0, nor TTBR0_EL3. CID_WRITE_RETIRED counts writes to CONTEXTIDR_EL1 and CONTEXTIDR_EL2.
+ * those not taken locally (an IRQ routed to EL2 by HCR_EL2.IMO or to EL3 by SCR_EL3.IRQ is EXC_TRAP_IRQ). Taken
+ * locally: to EL1 from EL0 or EL1, or to the Exception level it is taken from (EL2 from EL2, EL3 from EL3). HVC
+ * (taken to EL2) is EXC_HVC and SMC (taken to EL3) EXC_SMC from any EL; an SMC trapped to EL2 (HCR_EL2.TSC) is a
+ * trap (EXC_TRAP_OTHER). Exceptions from the host EL0 (HCR_EL2.{E2H,TGE} = {1,1}, taken to EL2 in place of EL1)
+ * are left unclassified: the descriptions do not say whether they are taken locally (exc_event_classified());
+ * from an EL0 under an EL1 (TGE 0) to EL2 they are not. TTBR_WRITE_RETIRED counts writes to the TTBRs of the
+ * regimes with ASIDs: TTBR0_EL1 and TTBR1_EL1, and TTBR0_EL2 and TTBR1_EL2 while HCR_EL2.E2H is 1 (the EL2&0
+ * regime); not TTBR0_EL2 with E2H 0, nor TTBR0_EL3. CID_WRITE_RETIRED counts writes to CONTEXTIDR_EL1 and
+ * CONTEXTIDR_EL2.
  */
 #ifndef PMUCHECK_PMU_EXC_EVENTS_H
 #define PMUCHECK_PMU_EXC_EVENTS_H

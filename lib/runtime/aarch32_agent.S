@@ -1,9 +1,9 @@
 /*
  * aarch32_agent.S - the A32 code the AArch32 contexts run (runtime/aarch32.h): an interpreter of a list of
- * requests (struct a32_op: read or write one AArch32 PMU register, spin, ISB, UDF, SVC), built by the A32 assembler of the
- * toolchain (GNU as for arm-none-eabi, or clang --target=armv8a-none-eabi) into a flat, position-independent
- * blob that aarch32_agent_blob.S includes in the AArch64 image. It uses no memory but the request list and no
- * stack: PC-relative code only, so it runs wherever the image was loaded below 4 GiB.
+ * requests (struct a32_op: read or write one AArch32 PMU register, spin, ISB, UDF, SVC), built by the A32
+ * assembler of the toolchain (GNU as for arm-none-eabi, or clang --target=armv8a-none-eabi) into a flat,
+ * position-independent blob that aarch32_agent_blob.S includes in the AArch64 image. It uses no memory but the
+ * request list and no stack: PC-relative code only, so it runs wherever the image was loaded below 4 GiB.
  *
  * Entered by an exception return from AArch64 (ctx_call_a32) with r0 = the request list, r1 = A32_ENTRY_*:
  *   at EL0 (User mode) under an AArch64 EL1: the requests run, then SVC #0 returns to the orchestrator
